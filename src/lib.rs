@@ -1,0 +1,14 @@
+//! Kosumi: a Go and NoGo engine speaking GTP v2.
+//!
+//! Reading guide:
+//! - `board`: the rules. `Position` is the fast playout board (bitboards,
+//!   strings with pseudo-liberties, Zobrist hash); `Game` is the game record
+//!   on top of it (history, positional superko, undo, handicap, scoring).
+//! - `search`: playouts and (later) the MCTS/UCT tree search.
+//! - `gtp`: the GTP v2 parser and command table.
+//! - `sgf`: reading and writing game records.
+
+pub mod board;
+pub mod gtp;
+pub mod search;
+pub mod sgf;

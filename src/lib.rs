@@ -8,6 +8,7 @@
 //! - `gtp`: the GTP v2 parser and command table.
 //! - `sgf`: reading and writing game records.
 
+pub mod bench;
 pub mod board;
 pub mod gtp;
 pub mod search;

@@ -1,0 +1,83 @@
+//! `kosumi bench`: fixed work, fixed seed, playouts per second.
+
+use std::time::Instant;
+
+use rand_xoshiro::rand_core::SeedableRng;
+
+use crate::board::{GameKind, Geometry, Position};
+use crate::search::{FastRng, light_playout};
+
+/// Seed of every benchmark run, so runs are comparable.
+pub const BENCH_SEED: u64 = 20261122;
+
+/// One benchmark's figures.
+#[derive(Clone, Debug)]
+pub struct BenchResult {
+    /// JSON key, e.g. `light_go9`.
+    pub name: &'static str,
+    /// Playouts run.
+    pub playouts: u64,
+    /// Playouts per second.
+    pub per_second: f64,
+    /// Average moves per playout.
+    pub average_length: f64,
+    /// Black's share of the wins (a sanity check that the rules did not change).
+    pub black_wins: f64,
+}
+
+/// Light playouts from the empty board: `count` of them, one thread.
+pub fn light_playouts(
+    name: &'static str,
+    size: usize,
+    kind: GameKind,
+    komi: f32,
+    count: u64,
+) -> BenchResult {
+    let geometry = Geometry::square(size).expect("bench sizes are valid");
+    let root = Position::new(geometry, kind);
+    let mut scratch = root.clone();
+    let mut rng = FastRng::seed_from_u64(BENCH_SEED);
+    let max_moves = 3 * geometry.area() as u32;
+    let (mut total_moves, mut black_wins) = (0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..count {
+        scratch.copy_from(&root);
+        let result = light_playout(&mut scratch, komi, max_moves, &mut rng);
+        total_moves += result.moves as u64;
+        black_wins += (result.winner == Some(crate::board::Color::Black)) as u64;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    BenchResult {
+        name,
+        playouts: count,
+        per_second: count as f64 / seconds,
+        average_length: total_moves as f64 / count as f64,
+        black_wins: black_wins as f64 / count as f64,
+    }
+}
+
+/// The standard set: 9x9 and 19x19 Go (komi 7), 9x9 NoGo. `scale` multiplies
+/// the playout counts (1.0 takes a few seconds).
+pub fn standard(scale: f64) -> Vec<BenchResult> {
+    let n = |base: f64| ((base * scale) as u64).max(1);
+    vec![
+        light_playouts("light_go9", 9, GameKind::Go, 7.0, n(300_000.0)),
+        light_playouts("light_go19", 19, GameKind::Go, 7.0, n(50_000.0)),
+        light_playouts("light_nogo9", 9, GameKind::NoGo, 0.0, n(300_000.0)),
+    ]
+}
+
+/// The results as one JSON object: `name` is playouts per second and
+/// `name_length` the average playout length.
+pub fn to_json(results: &[BenchResult]) -> String {
+    let fields: Vec<String> = results
+        .iter()
+        .flat_map(|r| {
+            [
+                format!("\"{}\":{:.0}", r.name, r.per_second),
+                format!("\"{}_length\":{:.2}", r.name, r.average_length),
+            ]
+        })
+        .collect();
+    format!("{{{}}}", fields.join(","))
+}

@@ -1,0 +1,689 @@
+//! The fast playout board.
+//!
+//! Strings are circular lists through `next_stone`, each stone pointing at
+//! its string's head. Each head keeps pseudo-liberties: the count of
+//! (stone, empty neighbour) pairs, plus the sum and the sum of squares of
+//! those empty points. A string is in atari exactly when all its pseudo-
+//! liberties are one point, i.e. `count * sum_sq == sum * sum`; that is all
+//! the legality check and capture need, and every update is O(1) per
+//! neighbour. Stones are mirrored in one bitboard per colour for whole-board
+//! questions; empty points in an unordered list for random move choice.
+//!
+//! A position knows nothing of history: simple ko is kept as one forbidden
+//! point, positional superko belongs to [`super::Game`].
+
+use super::zobrist;
+use super::{Bitboard, BoardError, Cell, Color, GameKind, Geometry, MAX_POINTS, MAX_SIZE, Point};
+
+/// Pseudo-liberties of a string (valid at its head).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+struct PseudoLiberties {
+    /// Number of (stone, adjacent empty point) pairs.
+    count: u16,
+    /// Sum of the grid indices of those empty points.
+    sum: u32,
+    /// Sum of their squares.
+    sum_sq: u32,
+}
+
+impl PseudoLiberties {
+    #[inline(always)]
+    fn add(&mut self, p: usize) {
+        self.count += 1;
+        self.sum += p as u32;
+        self.sum_sq += (p * p) as u32;
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, p: usize) {
+        self.count -= 1;
+        self.sum -= p as u32;
+        self.sum_sq -= (p * p) as u32;
+    }
+
+    #[inline(always)]
+    fn merge(&mut self, other: PseudoLiberties) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.sum_sq += other.sum_sq;
+    }
+
+    /// All pseudo-liberties are the same point (Cauchy–Schwarz is tight).
+    #[inline(always)]
+    fn in_atari(self) -> bool {
+        self.count as u64 * self.sum_sq as u64 == self.sum as u64 * self.sum as u64
+    }
+}
+
+/// A Go or NoGo position: stones, side to move, ko point, hash.
+#[derive(Clone)]
+pub struct Position {
+    /// Board size.
+    geometry: Geometry,
+    /// Which rules decide legality.
+    kind: GameKind,
+    /// Contents of each cell of the padded grid.
+    cells: [Cell; MAX_POINTS],
+    /// For a stone: the head (representative stone) of its string.
+    string_head: [u16; MAX_POINTS],
+    /// For a stone: the next stone of its string, circularly.
+    next_stone: [u16; MAX_POINTS],
+    /// For a head: its string's stone count.
+    string_size: [u16; MAX_POINTS],
+    /// For a head: its string's pseudo-liberties.
+    liberties: [PseudoLiberties; MAX_POINTS],
+    /// The empty points, in no particular order.
+    empties: [u16; MAX_SIZE * MAX_SIZE],
+    /// For an empty point: its index in `empties`.
+    empty_slot: [u16; MAX_POINTS],
+    /// Number of valid entries in `empties`.
+    empty_count: u16,
+    /// Stones of each colour.
+    stones: [Bitboard; 2],
+    /// All board points.
+    board_mask: Bitboard,
+    /// Colour to play next.
+    to_move: Color,
+    /// Point the `ko_color` player may not play now (simple ko), or 0.
+    ko_point: u16,
+    /// Player barred from `ko_point`.
+    ko_color: Color,
+    /// XOR of the Zobrist keys of the stones on the board.
+    hash: u64,
+    /// Stones captured by each colour.
+    prisoners: [u32; 2],
+    /// Number of passes since the last stone was played.
+    consecutive_passes: u8,
+}
+
+impl Position {
+    /// An empty board with Black to move.
+    pub fn new(geometry: Geometry, kind: GameKind) -> Position {
+        let mut position = Position {
+            geometry,
+            kind,
+            cells: [Cell::Border; MAX_POINTS],
+            string_head: [0; MAX_POINTS],
+            next_stone: [0; MAX_POINTS],
+            string_size: [0; MAX_POINTS],
+            liberties: [PseudoLiberties::default(); MAX_POINTS],
+            empties: [0; MAX_SIZE * MAX_SIZE],
+            empty_slot: [0; MAX_POINTS],
+            empty_count: 0,
+            stones: [Bitboard::EMPTY; 2],
+            board_mask: geometry.board_mask(),
+            to_move: Color::Black,
+            ko_point: 0,
+            ko_color: Color::Black,
+            hash: 0,
+            prisoners: [0; 2],
+            consecutive_passes: 0,
+        };
+        for p in geometry.points() {
+            position.cells[p.idx()] = Cell::Empty;
+            position.push_empty(p.idx());
+        }
+        position
+    }
+
+    /// Makes `self` equal to `other`, copying only the part of the grid the
+    /// board uses: this is how playouts start, so it must be cheap.
+    pub fn copy_from(&mut self, other: &Position) {
+        let n = other.geometry.cells();
+        self.geometry = other.geometry;
+        self.kind = other.kind;
+        self.cells[..n].copy_from_slice(&other.cells[..n]);
+        self.string_head[..n].copy_from_slice(&other.string_head[..n]);
+        self.next_stone[..n].copy_from_slice(&other.next_stone[..n]);
+        self.string_size[..n].copy_from_slice(&other.string_size[..n]);
+        self.liberties[..n].copy_from_slice(&other.liberties[..n]);
+        self.empty_slot[..n].copy_from_slice(&other.empty_slot[..n]);
+        let e = other.empty_count as usize;
+        self.empties[..e].copy_from_slice(&other.empties[..e]);
+        self.empty_count = other.empty_count;
+        self.stones = other.stones;
+        self.board_mask = other.board_mask;
+        self.to_move = other.to_move;
+        self.ko_point = other.ko_point;
+        self.ko_color = other.ko_color;
+        self.hash = other.hash;
+        self.prisoners = other.prisoners;
+        self.consecutive_passes = other.consecutive_passes;
+    }
+
+    /// Board size.
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// Which game's rules apply.
+    #[inline]
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// Colour to play next.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets the colour to play next (GTP lets either colour play). Changing
+    /// it lifts a ko ban only in the sense that the ban is tied to a colour.
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// Contents of a grid cell.
+    #[inline(always)]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.idx()]
+    }
+
+    /// Zobrist hash of the stones alone (what positional superko compares).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Hash of the stones and the side to move (for search tables).
+    pub fn hash_with_side(&self) -> u64 {
+        match self.to_move {
+            Color::Black => self.hash,
+            Color::White => self.hash ^ zobrist::WHITE_TO_MOVE,
+        }
+    }
+
+    /// The point that `color` may not play because of simple ko.
+    pub fn ko_point(&self, color: Color) -> Option<Point> {
+        (self.ko_point != 0 && self.ko_color == color).then_some(Point(self.ko_point))
+    }
+
+    /// Stones of `color`.
+    #[inline]
+    pub fn stones(&self, color: Color) -> &Bitboard {
+        &self.stones[color.index()]
+    }
+
+    /// All board points.
+    #[inline]
+    pub fn board_mask(&self) -> &Bitboard {
+        &self.board_mask
+    }
+
+    /// Empty board points.
+    pub fn empty_mask(&self) -> Bitboard {
+        self.board_mask.and_not(&self.stones[0].or(&self.stones[1]))
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empty_points(&self) -> &[u16] {
+        &self.empties[..self.empty_count as usize]
+    }
+
+    /// Exchanges two entries of the empty-point list. Playouts use this to
+    /// set aside points they have rejected, so they can sample the rest
+    /// uniformly without a copy.
+    #[inline(always)]
+    pub fn swap_empties(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.empties[j] = a;
+        self.empty_slot[b as usize] = i as u16;
+        self.empty_slot[a as usize] = j as u16;
+    }
+
+    /// Stones captured so far by `color`.
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.prisoners[color.index()]
+    }
+
+    /// Passes since the last stone (two end a Go game).
+    pub fn consecutive_passes(&self) -> u8 {
+        self.consecutive_passes
+    }
+
+    /// Whether `p` holds a stone whose string has exactly one liberty.
+    pub fn in_atari(&self, p: Point) -> bool {
+        self.cells[p.idx()].color().is_some()
+            && self.liberties[self.string_head[p.idx()] as usize].in_atari()
+    }
+
+    /// The stones of the string through `p` (empty if `p` holds no stone).
+    pub fn string_stones(&self, p: Point) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        if self.cells[p.idx()].color().is_none() {
+            return set;
+        }
+        let mut s = p.0;
+        loop {
+            set.set(Point(s));
+            s = self.next_stone[s as usize];
+            if s == p.0 {
+                return set;
+            }
+        }
+    }
+
+    /// The liberties of the string through `p`, exactly.
+    pub fn string_liberties(&self, p: Point) -> Bitboard {
+        self.string_stones(p)
+            .dilate(self.geometry, &self.board_mask)
+            .and(&self.empty_mask())
+    }
+
+    /// Number of stones in the string through `p` (0 if none).
+    pub fn string_size(&self, p: Point) -> usize {
+        match self.cells[p.idx()].color() {
+            Some(_) => self.string_size[self.string_head[p.idx()] as usize] as usize,
+            None => 0,
+        }
+    }
+
+    /// Whether `color` may play on `p` under this position's rules.
+    #[inline]
+    pub fn is_legal(&self, p: Point, color: Color) -> bool {
+        self.check_move(p, color).is_ok()
+    }
+
+    /// Whether `color` may play on `p`, and if not, why.
+    #[inline]
+    pub fn check_move(&self, p: Point, color: Color) -> Result<(), BoardError> {
+        let i = p.idx();
+        if i >= self.geometry.cells() || self.cells[i] == Cell::Border {
+            return Err(BoardError::OffBoard);
+        }
+        if self.cells[i] != Cell::Empty {
+            return Err(BoardError::Occupied);
+        }
+        match self.kind {
+            GameKind::Go => {
+                if self.ko_point as usize == i && self.ko_color == color {
+                    return Err(BoardError::Ko);
+                }
+                if self.go_move_keeps_a_liberty(p, color) {
+                    Ok(())
+                } else {
+                    Err(BoardError::Suicide)
+                }
+            }
+            GameKind::NoGo => self.nogo_check(p, color),
+        }
+    }
+
+    /// Go: after `color` plays the empty point `p`, its string has a liberty
+    /// (directly, through a friendly string, or by capturing).
+    #[inline(always)]
+    fn go_move_keeps_a_liberty(&self, p: Point, color: Color) -> bool {
+        let own = color.cell();
+        for n in self.geometry.neighbours(p) {
+            let cell = self.cells[n.idx()];
+            if cell == Cell::Empty {
+                return true;
+            }
+            if cell == Cell::Border {
+                continue;
+            }
+            let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
+            // A friend with another liberty keeps us alive; an enemy whose
+            // last liberty is `p` gets captured.
+            if (cell == own) != atari {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// NoGo: the move must neither capture nor be suicide.
+    #[inline(always)]
+    fn nogo_check(&self, p: Point, color: Color) -> Result<(), BoardError> {
+        let own = color.cell();
+        let mut has_liberty = false;
+        for n in self.geometry.neighbours(p) {
+            let cell = self.cells[n.idx()];
+            match cell {
+                Cell::Empty => has_liberty = true,
+                Cell::Border => {}
+                _ => {
+                    let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
+                    if cell == own {
+                        has_liberty |= !atari;
+                    } else if atari {
+                        return Err(BoardError::NoGoCapture);
+                    }
+                }
+            }
+        }
+        if has_liberty {
+            Ok(())
+        } else {
+            Err(BoardError::Suicide)
+        }
+    }
+
+    /// Whether `p` is a single-point eye of `color`: every neighbour is its
+    /// stone or the edge, and the diagonals hold at most one enemy stone
+    /// (none on the edge). Light playouts never fill these.
+    #[inline(always)]
+    pub fn is_eye(&self, p: Point, color: Color) -> bool {
+        let own = color.cell();
+        for n in self.geometry.neighbours(p) {
+            let cell = self.cells[n.idx()];
+            if cell != own && cell != Cell::Border {
+                return false;
+            }
+        }
+        let enemy = color.opponent().cell();
+        let (mut enemies, mut edges) = (0, 0);
+        for d in self.geometry.diagonals(p) {
+            let cell = self.cells[d.idx()];
+            enemies += (cell == enemy) as u32;
+            edges += (cell == Cell::Border) as u32;
+        }
+        enemies + u32::from(edges > 0) < 2
+    }
+
+    /// Whether the side to move has any legal move (NoGo: if not, it has lost).
+    pub fn has_legal_move(&self, color: Color) -> bool {
+        self.empty_points()
+            .iter()
+            .any(|&p| self.is_legal(Point(p), color))
+    }
+
+    /// Every legal move of `color`, as a set.
+    pub fn legal_moves(&self, color: Color) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        for &p in self.empty_points() {
+            if self.is_legal(Point(p), color) {
+                set.set(Point(p));
+            }
+        }
+        set
+    }
+
+    /// Plays a legal move of `color` on `p` and passes the turn to the
+    /// opponent. Returns the number of stones captured. The caller must
+    /// have checked legality ([`Position::check_move`]).
+    pub fn play(&mut self, p: Point, color: Color) -> u32 {
+        debug_assert_eq!(self.check_move(p, color), Ok(()));
+        let captured = self.put_stone(p, color);
+        self.to_move = color.opponent();
+        self.consecutive_passes = 0;
+        #[cfg(debug_assertions)]
+        self.check_invariants();
+        captured
+    }
+
+    /// Puts a setup stone (handicap, SGF AB/AW) without changing the side to
+    /// move. A setup that leaves strings without liberties has them removed,
+    /// as a play would.
+    pub fn place_setup_stone(&mut self, p: Point, color: Color) -> Result<(), BoardError> {
+        if !self.geometry.contains(p) {
+            return Err(BoardError::OffBoard);
+        }
+        if self.cells[p.idx()] != Cell::Empty {
+            return Err(BoardError::Occupied);
+        }
+        self.put_stone(p, color);
+        if self.string_size(p) > 0 && self.liberties[self.string_head[p.idx()] as usize].count == 0
+        {
+            self.remove_string(self.string_head[p.idx()] as usize, color.opponent());
+        }
+        self.ko_point = 0;
+        #[cfg(debug_assertions)]
+        self.check_invariants();
+        Ok(())
+    }
+
+    /// A pass (Go only): the turn changes and any ko ban lapses.
+    pub fn pass(&mut self) {
+        self.ko_point = 0;
+        self.to_move = self.to_move.opponent();
+        self.consecutive_passes = self.consecutive_passes.saturating_add(1);
+    }
+
+    /// Places the stone, merges strings, removes captured enemies (Go) and
+    /// sets the ko point.
+    #[inline(always)]
+    fn put_stone(&mut self, p: Point, color: Color) -> u32 {
+        let i = p.idx();
+        let own = color.cell();
+        let enemy = color.opponent().cell();
+        self.cells[i] = own;
+        self.stones[color.index()].set(p);
+        self.hash ^= zobrist::stone_key(color, p);
+        self.pop_empty(i);
+        self.string_head[i] = i as u16;
+        self.next_stone[i] = i as u16;
+        self.string_size[i] = 1;
+        self.liberties[i] = PseudoLiberties::default();
+
+        let neighbours = self.geometry.neighbours(p);
+        for n in neighbours {
+            let j = n.idx();
+            match self.cells[j] {
+                Cell::Empty => self.liberties[i].add(j),
+                Cell::Border => {}
+                _ => {
+                    let head = self.string_head[j] as usize;
+                    self.liberties[head].remove(i);
+                }
+            }
+        }
+        for n in neighbours {
+            let j = n.idx();
+            if self.cells[j] == own {
+                let (a, b) = (self.string_head[i] as usize, self.string_head[j] as usize);
+                if a != b {
+                    self.merge_strings(a, b);
+                }
+            }
+        }
+        let mut captured = 0;
+        let mut last_captured = 0;
+        for n in neighbours {
+            let j = n.idx();
+            if self.cells[j] == enemy {
+                let head = self.string_head[j] as usize;
+                if self.liberties[head].count == 0 {
+                    captured += self.string_size[head] as u32;
+                    last_captured = j;
+                    self.remove_string(head, color);
+                }
+            }
+        }
+        self.prisoners[color.index()] += captured;
+        let head = self.string_head[i] as usize;
+        // Simple ko: one stone captured by a lone stone left in atari.
+        self.ko_point =
+            if captured == 1 && self.string_size[head] == 1 && self.liberties[head].count == 1 {
+                self.ko_color = color.opponent();
+                last_captured as u16
+            } else {
+                0
+            };
+        captured
+    }
+
+    /// Joins two strings, relabelling the smaller.
+    #[inline(always)]
+    fn merge_strings(&mut self, a: usize, b: usize) {
+        let (keep, gone) = if self.string_size[a] >= self.string_size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = gone;
+        loop {
+            self.string_head[s] = keep as u16;
+            s = self.next_stone[s] as usize;
+            if s == gone {
+                break;
+            }
+        }
+        self.next_stone.swap(keep, gone);
+        self.string_size[keep] += self.string_size[gone];
+        let gone_liberties = self.liberties[gone];
+        self.liberties[keep].merge(gone_liberties);
+    }
+
+    /// Removes the string headed by `head`, giving its points back as
+    /// liberties to the `capturer`'s strings around it.
+    fn remove_string(&mut self, head: usize, capturer: Color) {
+        let victim = capturer.opponent();
+        let capturer_cell = capturer.cell();
+        let mut s = head;
+        loop {
+            let next = self.next_stone[s] as usize;
+            self.cells[s] = Cell::Empty;
+            self.stones[victim.index()].clear(Point(s as u16));
+            self.hash ^= zobrist::stone_key(victim, Point(s as u16));
+            self.push_empty(s);
+            for n in self.geometry.neighbours(Point(s as u16)) {
+                let j = n.idx();
+                if self.cells[j] == capturer_cell {
+                    let h = self.string_head[j] as usize;
+                    self.liberties[h].add(s);
+                }
+            }
+            s = next;
+            if s == head {
+                break;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn push_empty(&mut self, i: usize) {
+        self.empty_slot[i] = self.empty_count;
+        self.empties[self.empty_count as usize] = i as u16;
+        self.empty_count += 1;
+    }
+
+    #[inline(always)]
+    fn pop_empty(&mut self, i: usize) {
+        let slot = self.empty_slot[i] as usize;
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count as usize];
+        self.empties[slot] = last;
+        self.empty_slot[last as usize] = slot as u16;
+    }
+
+    /// Recomputes every derived field from the cells and panics on any
+    /// disagreement. Debug builds run it after every move.
+    pub fn check_invariants(&self) {
+        let g = self.geometry;
+        let mut expected_hash = 0;
+        let mut empty_total = 0;
+        for i in 0..g.cells() {
+            let p = Point(i as u16);
+            let cell = self.cells[i];
+            assert_eq!(cell == Cell::Border, !g.contains(p), "border at {i}");
+            assert_eq!(
+                self.stones[0].contains(p),
+                cell == Cell::Black,
+                "black bit {i}"
+            );
+            assert_eq!(
+                self.stones[1].contains(p),
+                cell == Cell::White,
+                "white bit {i}"
+            );
+            match cell {
+                Cell::Empty => {
+                    empty_total += 1;
+                    let slot = self.empty_slot[i] as usize;
+                    assert!(slot < self.empty_count as usize, "empty slot {i}");
+                    assert_eq!(self.empties[slot] as usize, i, "empty list {i}");
+                }
+                Cell::Black | Cell::White => {
+                    let color = cell.color().expect("a stone has a colour");
+                    expected_hash ^= zobrist::stone_key(color, p);
+                    self.check_string(p);
+                }
+                Cell::Border => {}
+            }
+        }
+        assert_eq!(empty_total, self.empty_count as usize, "empty count");
+        assert_eq!(expected_hash, self.hash, "hash");
+        assert_eq!(self.board_mask, g.board_mask(), "board mask");
+    }
+
+    /// Checks one string's list, head, size and pseudo-liberties against a
+    /// flood fill from `p`.
+    fn check_string(&self, p: Point) {
+        let head = self.string_head[p.idx()] as usize;
+        let color = self.cells[p.idx()];
+        let mut seed = Bitboard::EMPTY;
+        seed.set(p);
+        let color = color.color().expect("a stone has a colour");
+        let stones = seed.flood(self.stones(color), self.geometry, &self.board_mask);
+        let listed = self.string_stones(p);
+        assert_eq!(stones, listed, "string list at {p:?}");
+        assert_eq!(
+            self.string_size[head] as u32,
+            stones.count(),
+            "size at {p:?}"
+        );
+        assert!(stones.contains(Point(head as u16)), "head at {p:?}");
+        let mut expected = PseudoLiberties::default();
+        for s in stones.iter() {
+            assert_eq!(self.string_head[s.idx()] as usize, head, "head of {s:?}");
+            for n in self.geometry.neighbours(s) {
+                if self.cells[n.idx()] == Cell::Empty {
+                    expected.add(n.idx());
+                }
+            }
+        }
+        assert_eq!(expected, self.liberties[head], "pseudo-liberties at {p:?}");
+        assert!(expected.count > 0, "string without liberty at {p:?}");
+    }
+
+    /// The board as text, top row first: `X` black, `O` white, `.` empty.
+    pub fn to_text(&self) -> String {
+        let g = self.geometry;
+        let mut text = String::new();
+        for row in (0..g.height()).rev() {
+            for col in 0..g.width() {
+                text.push(match self.cells[g.point_unchecked(col, row).idx()] {
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// A position from text rows (top row first; `X`/`x`/`B` black,
+    /// `O`/`o`/`W` white, anything else empty; spaces ignored). Stones are
+    /// placed as setup, Black to move. For tests and the solver.
+    pub fn from_text(text: &str, kind: GameKind) -> Result<Position, BoardError> {
+        let rows: Vec<Vec<char>> = text
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let height = rows.len();
+        let width = rows.first().map_or(0, |r| r.len());
+        if rows.iter().any(|r| r.len() != width) {
+            return Err(BoardError::BadSize);
+        }
+        let g = Geometry::new(width, height)?;
+        let mut position = Position::new(g, kind);
+        for (k, row) in rows.iter().enumerate() {
+            for (col, &c) in row.iter().enumerate() {
+                let color = match c {
+                    'X' | 'x' | 'B' => Color::Black,
+                    'O' | 'o' | 'W' => Color::White,
+                    _ => continue,
+                };
+                position.place_setup_stone(g.point_unchecked(col, height - 1 - k), color)?;
+            }
+        }
+        Ok(position)
+    }
+}

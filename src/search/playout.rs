@@ -1,0 +1,99 @@
+//! Light playouts: uniformly random legal moves to the end of the game.
+//!
+//! Go: the mover never fills its own single-point eye and passes when no
+//! other legal move is left; two passes end the game, scored by area with
+//! komi. NoGo: any legal move; the side with none loses.
+//!
+//! A move is drawn uniformly from the empty points not yet rejected this
+//! turn: a rejected point is swapped behind the live part of the position's
+//! empty list, so the draw needs no copy and no retry bias.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::Rng;
+
+use crate::board::{Color, GameKind, Outcome, Point, Position};
+
+/// The random generator of playouts: fast, seedable, reproducible.
+pub type FastRng = Xoshiro256PlusPlus;
+
+/// How a playout ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutResult {
+    /// Winner, `None` for a Go draw (integer komi).
+    pub winner: Option<Color>,
+    /// Moves played in the playout, passes included.
+    pub moves: u32,
+}
+
+/// A uniform integer in `0..n` (`n` > 0), by Lemire's multiply-shift.
+#[inline(always)]
+pub fn below(rng: &mut FastRng, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
+}
+
+/// Plays `position` out with light random moves and returns the result.
+/// Go playouts stop after `max_moves` (superko cycles) and are scored as
+/// they stand.
+pub fn light_playout(
+    position: &mut Position,
+    komi: f32,
+    max_moves: u32,
+    rng: &mut FastRng,
+) -> PlayoutResult {
+    let kind = position.kind();
+    let mut moves = 0;
+    let mut passes = position.consecutive_passes();
+    while moves < max_moves {
+        let mover = position.to_move();
+        match random_move(position, mover, kind, rng) {
+            Some(p) => {
+                position.play(p, mover);
+                passes = 0;
+            }
+            None if kind == GameKind::NoGo => {
+                return PlayoutResult {
+                    winner: Some(mover.opponent()),
+                    moves,
+                };
+            }
+            None => {
+                position.pass();
+                passes += 1;
+                if passes >= 2 {
+                    break;
+                }
+            }
+        }
+        moves += 1;
+    }
+    let winner = match position.area_score().outcome(komi) {
+        Outcome::Win(color, _) => Some(color),
+        Outcome::Draw => None,
+    };
+    PlayoutResult { winner, moves }
+}
+
+/// A uniformly random legal move of `mover` (in Go, not into its own eye).
+#[inline(always)]
+fn random_move(
+    position: &mut Position,
+    mover: Color,
+    kind: GameKind,
+    rng: &mut FastRng,
+) -> Option<Point> {
+    let mut live = position.empty_points().len();
+    while live > 0 {
+        let slot = below(rng, live);
+        let p = Point(position.empty_points()[slot]);
+        let acceptable = match kind {
+            GameKind::Go => !position.is_eye(p, mover) && position.is_legal(p, mover),
+            GameKind::NoGo => position.is_legal(p, mover),
+        };
+        if acceptable {
+            return Some(p);
+        }
+        live -= 1;
+        position.swap_empties(slot, live);
+    }
+    None
+}

@@ -3,7 +3,8 @@
 //! This module knows the SGF FF[4] syntax only; it does not know the rules
 //! of Go. The reader returns raw properties (identifier plus unescaped
 //! values) and the engine layer decides what they mean. Point helpers turn
-//! SGF coordinates into `(x, y)` pairs counted from the top-left corner.
+//! SGF coordinates into `(x, y)` pairs counted from the top-left corner,
+//! and `write_game` writes a single line of play.
 //!
 //! Grammar (FF[4]):
 //!
@@ -29,6 +30,9 @@ pub const MAX_BOARD_SIDE: usize = 52;
 
 /// Board size when the root node has no `SZ` property (FF[4] default for Go).
 pub const DEFAULT_BOARD_SIZE: usize = 19;
+
+/// `write_game` starts a new line after this many moves.
+const MOVES_PER_LINE: usize = 10;
 
 /// Line and column (both 1-based, column counted in characters) of a place
 /// in the input, for error messages.
@@ -489,6 +493,95 @@ pub fn board_size(node: &Node) -> Result<(usize, usize), SgfError> {
     }
 }
 
+/// Encodes `(x, y)`, counted from the top-left corner, as SGF letters:
+/// `(0, 1)` is `"ab"`. Coordinates from 26 to 51 use 'A'..='Z'.
+pub fn encode_point(x: usize, y: usize) -> String {
+    [coordinate_letter(x), coordinate_letter(y)]
+        .iter()
+        .collect()
+}
+
+fn coordinate_letter(index: usize) -> char {
+    debug_assert!(
+        index < MAX_BOARD_SIDE,
+        "SGF cannot encode coordinate {index}"
+    );
+    // Out-of-range coordinates become '?', which readers reject, rather than
+    // a wrong point or a silent pass.
+    match u8::try_from(index) {
+        Ok(small @ 0..=25) => char::from(b'a' + small),
+        Ok(large @ 26..=51) => char::from(b'A' + (large - 26)),
+        _ => '?',
+    }
+}
+
+/// Writes a game record with one line of play, e.g.
+/// `(;FF[4]GM[1]SZ[9]KM[7]\n;B[ee];W[])`.
+///
+/// `root` holds the root properties in order; `FF[4]` and `GM[1]` are put
+/// first unless given, and `CA[UTF-8]` is added when some value is not ASCII
+/// and no `CA` is given. A property with no values is written with one empty
+/// value. `moves` are `'B'` or `'W'` with a point from the top-left corner,
+/// or `None` for a pass. Values are escaped; a line break follows the root
+/// and every ten moves.
+pub fn write_game(
+    root: &[(String, Vec<String>)],
+    moves: &[(char, Option<(usize, usize)>)],
+) -> String {
+    let has_property = |wanted: &str| root.iter().any(|(id, _)| id == wanted);
+    let has_non_ascii_value = root
+        .iter()
+        .flat_map(|(_, values)| values)
+        .any(|value| !value.is_ascii());
+
+    let mut out = String::from("(;");
+    if !has_property("FF") {
+        out.push_str("FF[4]");
+    }
+    if !has_property("GM") {
+        out.push_str("GM[1]");
+    }
+    if has_non_ascii_value && !has_property("CA") {
+        out.push_str("CA[UTF-8]");
+    }
+    for (id, values) in root {
+        out.push_str(id);
+        if values.is_empty() {
+            out.push_str("[]");
+        }
+        for value in values {
+            out.push('[');
+            push_escaped(&mut out, value);
+            out.push(']');
+        }
+    }
+    for (index, &(color, point)) in moves.iter().enumerate() {
+        debug_assert!(matches!(color, 'B' | 'W'), "move colour must be B or W");
+        if index % MOVES_PER_LINE == 0 {
+            out.push('\n');
+        }
+        out.push(';');
+        out.push(color);
+        out.push('[');
+        if let Some((x, y)) = point {
+            out.push_str(&encode_point(x, y));
+        }
+        out.push(']');
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// Appends a value with `]` and `\` escaped so the reader gets it back.
+fn push_escaped(out: &mut String, value: &str) {
+    for character in value.chars() {
+        if matches!(character, ']' | '\\') {
+            out.push('\\');
+        }
+        out.push(character);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -509,6 +602,73 @@ mod tests {
         } else {
             node.first("W").map(|point| ('W', point))
         }
+    }
+
+    #[test]
+    fn sgf_round_trip_keeps_properties_and_moves() {
+        let root = vec![
+            ("SZ".to_string(), strings(&["9"])),
+            ("KM".to_string(), strings(&["7"])),
+            ("PB".to_string(), strings(&["Kosumi ]v1[ \\ test"])),
+            ("C".to_string(), strings(&["line one\nline two\\"])),
+            ("AB".to_string(), strings(&["aa", "bb:cc"])),
+        ];
+        let moves: Vec<(char, Option<(usize, usize)>)> = (0..25)
+            .map(|turn| {
+                let color = if turn % 2 == 0 { 'B' } else { 'W' };
+                let point = if turn % 7 == 6 {
+                    None
+                } else {
+                    Some((turn % 9, (turn * 4) % 9))
+                };
+                (color, point)
+            })
+            .collect();
+
+        let text = write_game(&root, &moves);
+        let game = only_game(&text);
+        let line = game.main_line();
+        assert_eq!(line.len(), 1 + moves.len());
+
+        let root_node = line[0];
+        assert_eq!(root_node.first("FF"), Some("4"));
+        assert_eq!(root_node.first("GM"), Some("1"));
+        for (id, values) in &root {
+            assert_eq!(root_node.get(id), Some(values.as_slice()), "{id}");
+        }
+        assert_eq!(board_size(root_node), Ok((9, 9)));
+
+        for (node, &(color, point)) in line[1..].iter().zip(&moves) {
+            let (read_color, value) = move_of(node).expect("every node after the root is a move");
+            assert_eq!(read_color, color);
+            assert_eq!(decode_point(value, 9, 9), Ok(point));
+        }
+    }
+
+    #[test]
+    fn sgf_writer_layout() {
+        let root = vec![
+            ("SZ".to_string(), strings(&["9"])),
+            ("KM".to_string(), strings(&["7"])),
+        ];
+        let moves = vec![('B', Some((4, 4))), ('W', None)];
+        assert_eq!(
+            write_game(&root, &moves),
+            "(;FF[4]GM[1]SZ[9]KM[7]\n;B[ee];W[])\n"
+        );
+
+        let many_moves = vec![('B', None); 25];
+        let text = write_game(&[], &many_moves);
+        // Root line, then 10 + 10 + 5 moves.
+        assert_eq!(text.lines().count(), 4);
+
+        let given_ff = vec![("FF".to_string(), strings(&["4"]))];
+        assert_eq!(write_game(&given_ff, &[]), "(;GM[1]FF[4])\n");
+
+        let non_ascii = vec![("PW".to_string(), strings(&["小林"]))];
+        assert!(write_game(&non_ascii, &[]).contains("CA[UTF-8]"));
+        let no_values = vec![("XX".to_string(), Vec::new())];
+        assert_eq!(write_game(&no_values, &[]), "(;FF[4]GM[1]XX[])\n");
     }
 
     #[test]
@@ -622,6 +782,19 @@ mod tests {
         // Width and height are checked separately: 13 columns, 9 rows.
         assert_eq!(decode_point("ma", 13, 9), Ok(Some((12, 0))));
         assert!(decode_point("am", 13, 9).is_err());
+    }
+
+    #[test]
+    fn sgf_encode_point_round_trips() {
+        assert_eq!(encode_point(0, 0), "aa");
+        assert_eq!(encode_point(0, 1), "ab");
+        assert_eq!(encode_point(4, 4), "ee");
+        assert_eq!(encode_point(26, 51), "AZ");
+        for y in 0..25 {
+            for x in 0..25 {
+                assert_eq!(decode_point(&encode_point(x, y), 25, 25), Ok(Some((x, y))));
+            }
+        }
     }
 
     #[test]
@@ -841,5 +1014,38 @@ mod tests {
             parsed > 0 && rejected > 0,
             "parsed {parsed}, rejected {rejected}"
         );
+    }
+
+    #[test]
+    fn sgf_fuzz_mutated_records_never_panic() {
+        let base = write_game(
+            &[
+                ("SZ".to_string(), strings(&["19:13"])),
+                ("C".to_string(), strings(&["a ] b \\ c"])),
+                ("AB".to_string(), strings(&["aa:cc", "dd"])),
+            ],
+            &[('B', Some((3, 3))), ('W', None), ('B', Some((18, 12)))],
+        )
+        .into_bytes();
+        let mut rng = XorShift(0x0123_4567_89AB_CDEF);
+        for _ in 0..3000 {
+            let mut bytes = base.clone();
+            for _ in 0..1 + rng.below(4) {
+                let position = rng.below(bytes.len());
+                match rng.below(3) {
+                    0 => bytes[position] = rng.next() as u8,
+                    1 => {
+                        bytes.remove(position);
+                    }
+                    _ => bytes.insert(position, b"()[];\\:"[rng.below(7)]),
+                }
+                if bytes.is_empty() {
+                    break;
+                }
+            }
+            if let Ok(collection) = parse(&String::from_utf8_lossy(&bytes)) {
+                use_everything(&collection);
+            }
+        }
     }
 }

@@ -1,1 +1,2 @@
 //! GTP v2.
+pub mod parse;

@@ -46,6 +46,16 @@ impl Position {
     /// Area score after removing the stones in `dead`: their points count
     /// for whoever surrounds them.
     pub fn area_score_with_dead(&self, dead: &Bitboard) -> AreaScore {
+        let [black, white] = self.areas_with_dead(dead);
+        AreaScore {
+            black: black.count(),
+            white: white.count(),
+        }
+    }
+
+    /// Each side's area (Black's, White's) after removing `dead` stones:
+    /// its stones plus the empty points that reach only its stones.
+    pub fn areas_with_dead(&self, dead: &Bitboard) -> [Bitboard; 2] {
         let g = self.geometry();
         let board = self.board_mask();
         let black = self.stones(Color::Black).and_not(dead);
@@ -53,9 +63,9 @@ impl Position {
         let empty = board.and_not(&black.or(&white));
         let reach_black = black.flood(&empty.or(&black), g, board).and(&empty);
         let reach_white = white.flood(&empty.or(&white), g, board).and(&empty);
-        AreaScore {
-            black: black.count() + reach_black.and_not(&reach_white).count(),
-            white: white.count() + reach_white.and_not(&reach_black).count(),
-        }
+        [
+            black.or(&reach_black.and_not(&reach_white)),
+            white.or(&reach_white.and_not(&reach_black)),
+        ]
     }
 }

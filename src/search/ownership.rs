@@ -1,0 +1,65 @@
+//! Who owns each point: the average final owner over playouts.
+//!
+//! final_status_list and final_score read dead stones from this: a stone
+//! is dead when the playouts mostly end with its point owned by the other
+//! side.
+
+use crate::board::{Bitboard, Color, Game, Point, Position};
+
+use super::{FastRng, light_playout};
+
+/// Ownership of a stone's point, for the other side, beyond which the stone
+/// counts as dead.
+pub const DEAD_THRESHOLD: f32 = 0.5;
+
+/// Average owner of each point: +1 always Black's, -1 always White's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ownership {
+    /// Indexed by grid point (`Point::idx`); 0 off the board.
+    values: Vec<f32>,
+}
+
+impl Ownership {
+    /// Plays `playouts` light playouts from the game's position and
+    /// averages who owns each point at their ends.
+    pub fn estimate(game: &Game, playouts: u32, rng: &mut FastRng) -> Ownership {
+        let root = game.position();
+        let mut sums = vec![0i32; root.geometry().cells()];
+        let mut scratch = root.clone();
+        let max_moves = 3 * root.geometry().area() as u32;
+        for _ in 0..playouts {
+            scratch.copy_from(root);
+            light_playout(&mut scratch, game.komi(), max_moves, rng);
+            let [black, white] = scratch.areas_with_dead(&Bitboard::EMPTY);
+            for p in black.iter() {
+                sums[p.idx()] += 1;
+            }
+            for p in white.iter() {
+                sums[p.idx()] -= 1;
+            }
+        }
+        let n = playouts.max(1) as f32;
+        Ownership {
+            values: sums.into_iter().map(|s| s as f32 / n).collect(),
+        }
+    }
+
+    /// Ownership of `p` in [-1, 1], positive for Black.
+    pub fn value(&self, p: Point) -> f32 {
+        self.values.get(p.idx()).copied().unwrap_or(0.0)
+    }
+
+    /// Stones of `position` whose points the playouts give to the other side.
+    pub fn dead_stones(&self, position: &Position) -> Bitboard {
+        let mut dead = Bitboard::EMPTY;
+        for color in [Color::Black, Color::White] {
+            let sign = if color == Color::Black { 1.0 } else { -1.0 };
+            for p in position.stones(color).iter() {
+                if sign * self.value(p) < -DEAD_THRESHOLD {
+                    dead.set(p);
+                }
+            }
+        }
+        dead
+    }
+}

@@ -1,0 +1,216 @@
+//! Turning GTP clocks into a thinking time per move.
+//!
+//! The GTP layer records the time system (time_settings,
+//! kgs-time_settings) and the clock reports (time_left); the search asks
+//! [`Clock::budget`] before each move. Without a time system the engine
+//! uses [`DEFAULT_MOVE_TIME`]: a user must never face an engine that thinks
+//! forever.
+
+use std::time::Duration;
+
+use crate::board::Color;
+
+/// Thinking time per move when no clock was given.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(1000);
+
+/// Time kept back for process and network lag on every move.
+pub const LAG_MARGIN: Duration = Duration::from_millis(300);
+
+/// Shortest budget ever handed out.
+pub const MIN_MOVE_TIME: Duration = Duration::from_millis(20);
+
+/// How the game is timed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeSystem {
+    /// No time limit.
+    Unlimited,
+    /// Main time only (sudden death).
+    Absolute { main: Duration },
+    /// Main time, then `periods` periods of `period` each (Japanese).
+    ByoYomi {
+        main: Duration,
+        period: Duration,
+        periods: u32,
+    },
+    /// Main time, then `stones` moves in each `period` (Canadian; GTP's time_settings).
+    Canadian {
+        main: Duration,
+        period: Duration,
+        stones: u32,
+    },
+}
+
+/// One player's clock as last reported.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PlayerClock {
+    /// Time left in the current phase.
+    left: Duration,
+    /// 0 in main time; in overtime, stones to play in `left` (Canadian) or
+    /// periods left (byo-yomi).
+    overtime_count: u32,
+}
+
+/// The game clock as the controller describes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clock {
+    system: Option<TimeSystem>,
+    players: [Option<PlayerClock>; 2],
+}
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock::new()
+    }
+}
+
+impl Clock {
+    /// No time system given yet.
+    pub fn new() -> Clock {
+        Clock {
+            system: None,
+            players: [None, None],
+        }
+    }
+
+    /// Sets the time system and resets both clocks to its start.
+    pub fn set_system(&mut self, system: TimeSystem) {
+        self.system = Some(system);
+        self.players = [None, None];
+    }
+
+    /// GTP `time_settings main byo_yomi_time byo_yomi_stones` (seconds).
+    pub fn set_gtp_time_settings(&mut self, main: Duration, period: Duration, stones: u32) {
+        let system = if period.is_zero() {
+            TimeSystem::Absolute { main }
+        } else if stones == 0 {
+            TimeSystem::Unlimited
+        } else {
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            }
+        };
+        self.set_system(system);
+    }
+
+    /// GTP `time_left color time stones`.
+    pub fn set_time_left(&mut self, color: Color, left: Duration, overtime_count: u32) {
+        self.players[color.index()] = Some(PlayerClock {
+            left,
+            overtime_count,
+        });
+    }
+
+    /// The time system, if one was given.
+    pub fn system(&self) -> Option<TimeSystem> {
+        self.system
+    }
+
+    /// Thinking time for `color`'s next move, `moves_played` into a game on
+    /// a board of `area` points. `None` means no limit from the clock.
+    pub fn budget(&self, color: Color, area: usize, moves_played: usize) -> Option<Duration> {
+        let system = match self.system {
+            None => return Some(DEFAULT_MOVE_TIME),
+            Some(TimeSystem::Unlimited) => return None,
+            Some(system) => system,
+        };
+        let (main, period, per_period) = match system {
+            TimeSystem::Unlimited => return None,
+            TimeSystem::Absolute { main } => (main, Duration::ZERO, 0),
+            TimeSystem::ByoYomi { main, period, .. } => (main, period, 1),
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => (main, period, stones),
+        };
+        let clock = self.players[color.index()].unwrap_or(PlayerClock {
+            left: main,
+            overtime_count: 0,
+        });
+        let in_overtime = clock.overtime_count > 0 || (clock.left.is_zero() && per_period > 0);
+        let budget = if in_overtime {
+            let (left, stones) = match system {
+                // Byo-yomi: each move has a whole period; time_left reports
+                // the current period.
+                TimeSystem::ByoYomi { .. } => (clock.left.min(period), 1),
+                _ if clock.left.is_zero() => (period, per_period),
+                _ => (clock.left, clock.overtime_count.max(1)),
+            };
+            left.saturating_sub(LAG_MARGIN) / stones
+        } else {
+            // Spread main time over the moves we still expect to play, and
+            // use part of an overtime period on top when there is one.
+            let expected_moves = (area * 3 / 4).saturating_sub(moves_played) / 2;
+            let moves_left = expected_moves.max(area / 10).max(1) as u32;
+            let spare = clock.left.saturating_sub(LAG_MARGIN + clock.left / 20);
+            let extra = if per_period > 0 {
+                period.saturating_sub(LAG_MARGIN) / per_period / 2
+            } else {
+                Duration::ZERO
+            };
+            spare / moves_left + extra
+        };
+        Some(budget.max(MIN_MOVE_TIME))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: fn(u64) -> Duration = Duration::from_secs;
+
+    #[test]
+    fn no_settings_uses_the_default() {
+        assert_eq!(
+            Clock::new().budget(Color::Black, 81, 0),
+            Some(DEFAULT_MOVE_TIME)
+        );
+    }
+
+    #[test]
+    fn zero_stones_with_byo_yomi_time_means_unlimited() {
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(0), S(10), 0);
+        assert_eq!(clock.budget(Color::Black, 81, 0), None);
+    }
+
+    #[test]
+    fn absolute_time_is_spread_and_never_runs_out() {
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(60), S(0), 0);
+        let first = clock.budget(Color::Black, 81, 0).unwrap();
+        assert!(
+            first > Duration::from_millis(500) && first < S(5),
+            "{first:?}"
+        );
+        // CGOS: one second left must still leave room for lag.
+        clock.set_time_left(Color::Black, S(1), 0);
+        let late = clock.budget(Color::Black, 81, 120).unwrap();
+        assert!(late < Duration::from_millis(200), "{late:?}");
+    }
+
+    #[test]
+    fn canadian_overtime_divides_the_period() {
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(0), S(30), 10);
+        clock.set_time_left(Color::White, S(30), 10);
+        let budget = clock.budget(Color::White, 361, 50).unwrap();
+        assert!(budget <= S(3) && budget >= S(2), "{budget:?}");
+    }
+
+    #[test]
+    fn byo_yomi_uses_one_period() {
+        let mut clock = Clock::new();
+        clock.set_system(TimeSystem::ByoYomi {
+            main: S(0),
+            period: S(5),
+            periods: 3,
+        });
+        clock.set_time_left(Color::Black, S(5), 3);
+        let budget = clock.budget(Color::Black, 361, 50).unwrap();
+        assert!(budget < S(5) && budget > S(4), "{budget:?}");
+    }
+}

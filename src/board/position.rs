@@ -15,6 +15,74 @@
 use super::zobrist;
 use super::{Bitboard, BoardError, Cell, Color, GameKind, Geometry, MAX_POINTS, MAX_SIZE, Point};
 
+/// Length of the per-point arrays: a power of two at least `MAX_POINTS`,
+/// so that masking an index proves it in range and the compiler drops the
+/// bounds checks from the hot paths.
+const GRID: usize = 1024;
+const _: () = assert!(GRID >= MAX_POINTS && GRID.is_power_of_two());
+
+/// A per-point array indexed by grid index.
+#[derive(Clone)]
+struct Grid<T: Copy>([T; GRID]);
+
+impl<T: Copy> Grid<T> {
+    fn filled(value: T) -> Grid<T> {
+        Grid([value; GRID])
+    }
+
+    /// Copies the first `n` entries of `other`.
+    fn copy_prefix(&mut self, other: &Grid<T>, n: usize) {
+        self.0[..n].copy_from_slice(&other.0[..n]);
+    }
+}
+
+impl<T: Copy> std::ops::Index<usize> for Grid<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        &self.0[i & (GRID - 1)]
+    }
+}
+
+impl<T: Copy> std::ops::IndexMut<usize> for Grid<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        &mut self.0[i & (GRID - 1)]
+    }
+}
+
+/// Neighbour counts of a point packed in one word, one byte each: black
+/// stones, white stones (the edge counts as both, so a count of 4 means
+/// "surrounded by this colour or the edge") and empty points.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+struct NeighbourCounts(u32);
+
+impl NeighbourCounts {
+    const EMPTY_SHIFT: u32 = 16;
+
+    #[inline(always)]
+    fn of(self, color: Color) -> u32 {
+        (self.0 >> (8 * color.index() as u32)) & 0xff
+    }
+
+    #[inline(always)]
+    fn empty(self) -> u32 {
+        (self.0 >> Self::EMPTY_SHIFT) & 0xff
+    }
+
+    /// An empty neighbour became a stone of `color`.
+    #[inline(always)]
+    fn stone_added(&mut self, color: Color) {
+        self.0 = self.0 + (1 << (8 * color.index() as u32)) - (1 << Self::EMPTY_SHIFT);
+    }
+
+    /// A neighbouring stone of `color` was removed.
+    #[inline(always)]
+    fn stone_removed(&mut self, color: Color) {
+        self.0 = self.0 - (1 << (8 * color.index() as u32)) + (1 << Self::EMPTY_SHIFT);
+    }
+}
+
 /// Pseudo-liberties of a string (valid at its head).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 struct PseudoLiberties {
@@ -63,19 +131,21 @@ pub struct Position {
     /// Which rules decide legality.
     kind: GameKind,
     /// Contents of each cell of the padded grid.
-    cells: [Cell; MAX_POINTS],
+    cells: Grid<Cell>,
     /// For a stone: the head (representative stone) of its string.
-    string_head: [u16; MAX_POINTS],
+    string_head: Grid<u16>,
     /// For a stone: the next stone of its string, circularly.
-    next_stone: [u16; MAX_POINTS],
+    next_stone: Grid<u16>,
     /// For a head: its string's stone count.
-    string_size: [u16; MAX_POINTS],
+    string_size: Grid<u16>,
     /// For a head: its string's pseudo-liberties.
-    liberties: [PseudoLiberties; MAX_POINTS],
+    liberties: Grid<PseudoLiberties>,
     /// The empty points, in no particular order.
     empties: [u16; MAX_SIZE * MAX_SIZE],
     /// For an empty point: its index in `empties`.
-    empty_slot: [u16; MAX_POINTS],
+    empty_slot: Grid<u16>,
+    /// For a point: how many of its neighbours are black, white, empty.
+    neighbour_counts: Grid<NeighbourCounts>,
     /// Number of valid entries in `empties`.
     empty_count: u16,
     /// Stones of each colour.
@@ -102,13 +172,14 @@ impl Position {
         let mut position = Position {
             geometry,
             kind,
-            cells: [Cell::Border; MAX_POINTS],
-            string_head: [0; MAX_POINTS],
-            next_stone: [0; MAX_POINTS],
-            string_size: [0; MAX_POINTS],
-            liberties: [PseudoLiberties::default(); MAX_POINTS],
+            cells: Grid::filled(Cell::Border),
+            string_head: Grid::filled(0),
+            next_stone: Grid::filled(0),
+            string_size: Grid::filled(0),
+            liberties: Grid::filled(PseudoLiberties::default()),
             empties: [0; MAX_SIZE * MAX_SIZE],
-            empty_slot: [0; MAX_POINTS],
+            empty_slot: Grid::filled(0),
+            neighbour_counts: Grid::filled(NeighbourCounts::default()),
             empty_count: 0,
             stones: [Bitboard::EMPTY; 2],
             board_mask: geometry.board_mask(),
@@ -123,6 +194,16 @@ impl Position {
             position.cells[p.idx()] = Cell::Empty;
             position.push_empty(p.idx());
         }
+        for p in geometry.points() {
+            let mut counts = 0;
+            for n in geometry.neighbours(p) {
+                counts += match position.cells[n.idx()] {
+                    Cell::Border => 0x0101,
+                    _ => 1 << NeighbourCounts::EMPTY_SHIFT,
+                };
+            }
+            position.neighbour_counts[p.idx()] = NeighbourCounts(counts);
+        }
         position
     }
 
@@ -132,12 +213,14 @@ impl Position {
         let n = other.geometry.cells();
         self.geometry = other.geometry;
         self.kind = other.kind;
-        self.cells[..n].copy_from_slice(&other.cells[..n]);
-        self.string_head[..n].copy_from_slice(&other.string_head[..n]);
-        self.next_stone[..n].copy_from_slice(&other.next_stone[..n]);
-        self.string_size[..n].copy_from_slice(&other.string_size[..n]);
-        self.liberties[..n].copy_from_slice(&other.liberties[..n]);
-        self.empty_slot[..n].copy_from_slice(&other.empty_slot[..n]);
+        self.cells.copy_prefix(&other.cells, n);
+        self.string_head.copy_prefix(&other.string_head, n);
+        self.next_stone.copy_prefix(&other.next_stone, n);
+        self.string_size.copy_prefix(&other.string_size, n);
+        self.liberties.copy_prefix(&other.liberties, n);
+        self.empty_slot.copy_prefix(&other.empty_slot, n);
+        self.neighbour_counts
+            .copy_prefix(&other.neighbour_counts, n);
         let e = other.empty_count as usize;
         self.empties[..e].copy_from_slice(&other.empties[..e]);
         self.empty_count = other.empty_count;
@@ -288,6 +371,20 @@ impl Position {
         self.check_move(p, color).is_ok()
     }
 
+    /// [`Position::is_legal`] for a point known to be empty (one taken from
+    /// [`Position::empty_points`]): the playouts' hot path.
+    #[inline(always)]
+    pub fn is_legal_empty(&self, p: Point, color: Color) -> bool {
+        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
+        match self.kind {
+            GameKind::Go => {
+                !(self.ko_point == p.0 && self.ko_color == color)
+                    && self.go_move_keeps_a_liberty(p, color)
+            }
+            GameKind::NoGo => self.nogo_check(p, color).is_ok(),
+        }
+    }
+
     /// Whether `color` may play on `p`, and if not, why.
     #[inline]
     pub fn check_move(&self, p: Point, color: Color) -> Result<(), BoardError> {
@@ -317,6 +414,9 @@ impl Position {
     /// (directly, through a friendly string, or by capturing).
     #[inline(always)]
     fn go_move_keeps_a_liberty(&self, p: Point, color: Color) -> bool {
+        if self.neighbour_counts[p.idx()].empty() > 0 {
+            return true;
+        }
         let own = color.cell();
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
@@ -339,6 +439,9 @@ impl Position {
     /// NoGo: the move must neither capture nor be suicide.
     #[inline(always)]
     fn nogo_check(&self, p: Point, color: Color) -> Result<(), BoardError> {
+        if self.neighbour_counts[p.idx()].empty() == 4 {
+            return Ok(());
+        }
         let own = color.cell();
         let mut has_liberty = false;
         for n in self.geometry.neighbours(p) {
@@ -368,12 +471,8 @@ impl Position {
     /// (none on the edge). Light playouts never fill these.
     #[inline(always)]
     pub fn is_eye(&self, p: Point, color: Color) -> bool {
-        let own = color.cell();
-        for n in self.geometry.neighbours(p) {
-            let cell = self.cells[n.idx()];
-            if cell != own && cell != Cell::Border {
-                return false;
-            }
+        if self.neighbour_counts[p.idx()].of(color) != 4 {
+            return false;
         }
         let enemy = color.opponent().cell();
         let (mut enemies, mut edges) = (0, 0);
@@ -406,6 +505,7 @@ impl Position {
     /// Plays a legal move of `color` on `p` and passes the turn to the
     /// opponent. Returns the number of stones captured. The caller must
     /// have checked legality ([`Position::check_move`]).
+    #[inline]
     pub fn play(&mut self, p: Point, color: Color) -> u32 {
         debug_assert_eq!(self.check_move(p, color), Ok(()));
         let captured = self.put_stone(p, color);
@@ -463,6 +563,7 @@ impl Position {
         let neighbours = self.geometry.neighbours(p);
         for n in neighbours {
             let j = n.idx();
+            self.neighbour_counts[j].stone_added(color);
             match self.cells[j] {
                 Cell::Empty => self.liberties[i].add(j),
                 Cell::Border => {}
@@ -472,20 +573,17 @@ impl Position {
                 }
             }
         }
-        for n in neighbours {
-            let j = n.idx();
-            if self.cells[j] == own {
-                let (a, b) = (self.string_head[i] as usize, self.string_head[j] as usize);
-                if a != b {
-                    self.merge_strings(a, b);
-                }
-            }
-        }
         let mut captured = 0;
         let mut last_captured = 0;
         for n in neighbours {
             let j = n.idx();
-            if self.cells[j] == enemy {
+            let cell = self.cells[j];
+            if cell == own {
+                let (a, b) = (self.string_head[i] as usize, self.string_head[j] as usize);
+                if a != b {
+                    self.merge_strings(a, b);
+                }
+            } else if cell == enemy {
                 let head = self.string_head[j] as usize;
                 if self.liberties[head].count == 0 {
                     captured += self.string_size[head] as u32;
@@ -523,7 +621,7 @@ impl Position {
                 break;
             }
         }
-        self.next_stone.swap(keep, gone);
+        self.next_stone.0.swap(keep, gone);
         self.string_size[keep] += self.string_size[gone];
         let gone_liberties = self.liberties[gone];
         self.liberties[keep].merge(gone_liberties);
@@ -543,6 +641,7 @@ impl Position {
             self.push_empty(s);
             for n in self.geometry.neighbours(Point(s as u16)) {
                 let j = n.idx();
+                self.neighbour_counts[j].stone_removed(victim);
                 if self.cells[j] == capturer_cell {
                     let h = self.string_head[j] as usize;
                     self.liberties[h].add(s);
@@ -605,6 +704,22 @@ impl Position {
                 }
                 Cell::Border => {}
             }
+        }
+        for p in g.points() {
+            let mut expected = 0;
+            for n in g.neighbours(p) {
+                expected += match self.cells[n.idx()] {
+                    Cell::Black => 0x01,
+                    Cell::White => 0x0100,
+                    Cell::Border => 0x0101,
+                    Cell::Empty => 1 << NeighbourCounts::EMPTY_SHIFT,
+                };
+            }
+            assert_eq!(
+                self.neighbour_counts[p.idx()].0,
+                expected,
+                "neighbour counts at {p:?}"
+            );
         }
         assert_eq!(empty_total, self.empty_count as usize, "empty count");
         assert_eq!(expected_hash, self.hash, "hash");

@@ -86,8 +86,8 @@ fn random_move(
         let slot = below(rng, live);
         let p = Point(position.empty_points()[slot]);
         let acceptable = match kind {
-            GameKind::Go => !position.is_eye(p, mover) && position.is_legal(p, mover),
-            GameKind::NoGo => position.is_legal(p, mover),
+            GameKind::Go => !position.is_eye(p, mover) && position.is_legal_empty(p, mover),
+            GameKind::NoGo => position.is_legal_empty(p, mover),
         };
         if acceptable {
             return Some(p);

@@ -4,8 +4,10 @@ use std::time::Instant;
 
 use rand_xoshiro::rand_core::SeedableRng;
 
-use crate::board::{GameKind, Geometry, Position};
-use crate::search::{FastRng, light_playout};
+use std::sync::atomic::AtomicBool;
+
+use crate::board::{Game, GameKind, Geometry, Position};
+use crate::search::{FastRng, SearchLimits, SearchParams, Searcher, light_playout};
 
 /// Seed of every benchmark run, so runs are comparable.
 pub const BENCH_SEED: u64 = 20261122;
@@ -56,27 +58,66 @@ pub fn light_playouts(
     }
 }
 
-/// The standard set: 9x9 and 19x19 Go (komi 7), 9x9 NoGo. `scale` multiplies
-/// the playout counts (1.0 takes a few seconds).
+/// A tree search from the empty board with `threads` threads: `count`
+/// playouts, timed.
+pub fn search(
+    name: &'static str,
+    size: usize,
+    kind: GameKind,
+    komi: f32,
+    count: u64,
+    threads: u32,
+) -> BenchResult {
+    let geometry = Geometry::square(size).expect("bench sizes are valid");
+    let game = Game::new(geometry, kind, komi);
+    let mut searcher = Searcher::new(SearchParams {
+        seed: BENCH_SEED,
+        threads,
+        ..SearchParams::default()
+    });
+    let limits = SearchLimits {
+        playouts: Some(count),
+        time: None,
+    };
+    let report = searcher.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
+    BenchResult {
+        name,
+        playouts: report.playouts,
+        per_second: report.playouts as f64 / report.elapsed.as_secs_f64(),
+        average_length: 0.0,
+        black_wins: 1.0 - report.winrate(),
+    }
+}
+
+/// The standard set: light playouts and tree searches on 9x9 and 19x19 Go
+/// (komi 7) and 9x9 NoGo. `scale` multiplies the playout counts (1.0 takes
+/// some twenty seconds).
 pub fn standard(scale: f64) -> Vec<BenchResult> {
     let n = |base: f64| ((base * scale) as u64).max(1);
     vec![
         light_playouts("light_go9", 9, GameKind::Go, 7.0, n(300_000.0)),
         light_playouts("light_go19", 19, GameKind::Go, 7.0, n(50_000.0)),
         light_playouts("light_nogo9", 9, GameKind::NoGo, 0.0, n(300_000.0)),
+        search("search_go9", 9, GameKind::Go, 7.0, n(100_000.0), 1),
+        search("search_go19", 19, GameKind::Go, 7.0, n(20_000.0), 1),
+        search("search_nogo9", 9, GameKind::NoGo, 0.0, n(100_000.0), 1),
+        search("search_go9_t2", 9, GameKind::Go, 7.0, n(200_000.0), 2),
+        search("search_go19_t2", 19, GameKind::Go, 7.0, n(40_000.0), 2),
+        search("search_nogo9_t2", 9, GameKind::NoGo, 0.0, n(200_000.0), 2),
     ]
 }
 
-/// The results as one JSON object: `name` is playouts per second and
-/// `name_length` the average playout length.
+/// The results as one JSON object: `name` is playouts per second and, for
+/// light playouts, `name_length` the average playout length.
 pub fn to_json(results: &[BenchResult]) -> String {
     let fields: Vec<String> = results
         .iter()
         .flat_map(|r| {
-            [
-                format!("\"{}\":{:.0}", r.name, r.per_second),
-                format!("\"{}_length\":{:.2}", r.name, r.average_length),
-            ]
+            let mut fields = vec![format!("\"{}\":{:.0}", r.name, r.per_second)];
+            if r.average_length > 0.0 {
+                fields.push(format!("\"{}_length\":{:.2}", r.name, r.average_length));
+            }
+            fields
         })
         .collect();
     format!("{{{}}}", fields.join(","))

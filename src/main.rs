@@ -106,10 +106,17 @@ fn main() -> ExitCode {
         Some(Command::Bench { json, scale }) => {
             let results = bench::standard(scale);
             for r in &results {
-                println!(
-                    "{:<12} {:>10.0} playouts/s  {:>7.2} moves/playout  black wins {:.3}  ({} playouts)",
-                    r.name, r.per_second, r.average_length, r.black_wins, r.playouts
-                );
+                if r.average_length > 0.0 {
+                    println!(
+                        "{:<16} {:>10.0} playouts/s  {:>7.2} moves/playout  black wins {:.3}  ({} playouts)",
+                        r.name, r.per_second, r.average_length, r.black_wins, r.playouts
+                    );
+                } else {
+                    println!(
+                        "{:<16} {:>10.0} playouts/s  black win rate {:.3}  ({} playouts)",
+                        r.name, r.per_second, r.black_wins, r.playouts
+                    );
+                }
             }
             if json {
                 println!("{}", bench::to_json(&results));

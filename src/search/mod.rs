@@ -4,24 +4,31 @@
 //! a stop flag; it never hands the search its input stream. Progress
 //! reports (for analysis streaming and GoGui) arrive through a callback.
 //!
+//! - `tree`, `uct`: the MCTS tree and one simulation (UCT + RAVE + solver).
+//! - `params`: every tunable in one table.
 //! - `playout`: light random playouts (the default policy).
 //! - `time`: turning GTP clock settings into a budget per move.
 //! - `ownership`: who owns each point at the end of playouts (dead stones).
 //! - `solver`: exact NoGo solving.
 
 pub mod ownership;
+pub mod params;
 pub mod playout;
 pub mod solver;
 pub mod time;
+pub mod tree;
+mod uct;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand_xoshiro::rand_core::SeedableRng;
 
-use crate::board::{Color, Game, GameKind, Move, Point, Position};
+use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point, Position};
 
+pub use params::{PARAM_TABLE, ParamError, SearchParams};
 pub use playout::{FastRng, PlayoutResult, light_playout};
+use tree::{NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
 
 /// When a search must stop (whichever comes first; the stop flag always wins).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,6 +52,8 @@ pub struct Candidate {
     pub prior: f64,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
+    /// Whether the solver proved the move won or lost.
+    pub proof: Proof,
 }
 
 /// What a search found, best candidate first.
@@ -79,50 +88,70 @@ pub enum Decision {
     Resign,
 }
 
-/// Tunables of the search, with their defaults.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchParams {
-    /// Seed of the playout generator (fixed seeds make searches repeatable).
-    pub seed: u64,
-    /// UCB1 exploration constant.
-    pub exploration: f64,
-    /// Resign when the best move's win rate is below this.
-    pub resign_threshold: f64,
-    /// Never resign before this many moves have been played.
-    pub resign_min_moves: usize,
+/// How often (in playouts) the main search thread checks limits and reports.
+const CHECK_EVERY: u64 = 32;
+
+/// Playouts for a search given neither a playout nor a time limit.
+const UNLIMITED_FALLBACK_PLAYOUTS: u64 = 10_000;
+
+/// Moves that may be replayed from the previous search's tree before it is
+/// thrown away instead of reused.
+const MAX_REUSE_DEPTH: usize = 4;
+
+/// The tree kept from the last search, for reuse.
+struct KeptTree {
+    tree: Tree,
+    /// The game record the tree's root stands for.
+    moves: Vec<(Color, Move)>,
+    setup: Vec<(Point, Color)>,
+    geometry: Geometry,
+    kind: GameKind,
+    komi: f32,
+    /// Side to move at the root.
+    to_move: Color,
 }
 
-impl Default for SearchParams {
-    fn default() -> SearchParams {
-        SearchParams {
-            seed: 0x6b6f_7375_6d69,
-            exploration: 0.7,
-            resign_threshold: 0.1,
-            resign_min_moves: 20,
-        }
-    }
-}
-
-/// How often a search without another limit checks the clock and the flag.
-const CHECK_EVERY: u64 = 64;
-
-/// The move finder. Holds its random generator, so successive searches
-/// with the same seed and limits are reproducible.
+/// The move finder: MCTS with UCT and RAVE over a shared tree. Keeps the
+/// tree between moves, and its seed, so that one-thread searches with the
+/// same seed and limits are reproducible.
 pub struct Searcher {
     params: SearchParams,
-    rng: FastRng,
+    kept: Option<KeptTree>,
+    /// Searches run so far (each seeds its workers from this).
+    searches: u64,
 }
 
 impl Searcher {
     /// A searcher with these tunables.
     pub fn new(params: SearchParams) -> Searcher {
-        let rng = FastRng::seed_from_u64(params.seed);
-        Searcher { params, rng }
+        Searcher {
+            params,
+            kept: None,
+            searches: 0,
+        }
     }
 
     /// The tunables.
     pub fn params(&self) -> &SearchParams {
         &self.params
+    }
+
+    /// Changes the tunables; the kept tree is dropped.
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
+        self.kept = None;
+        self.searches = 0;
+    }
+
+    /// Forgets the kept tree and restarts the random sequence (a new game).
+    pub fn reset(&mut self) {
+        self.kept = None;
+        self.searches = 0;
+    }
+
+    /// Nodes in the kept tree.
+    pub fn tree_size(&self) -> usize {
+        self.kept.as_ref().map_or(0, |k| k.tree.len())
     }
 
     /// Searches the position of `game` for the side to move until a limit
@@ -137,73 +166,173 @@ impl Searcher {
         progress: &mut dyn FnMut(&SearchReport),
     ) -> SearchReport {
         let start = Instant::now();
+        let max_bytes = self.params.max_tree_mb as usize * (1 << 20);
+        let tree = self
+            .reusable_tree(game, max_bytes)
+            .unwrap_or_else(|| Tree::new(max_bytes));
         let root = game.position();
-        let to_move = root.to_move();
-        let mut arms: Vec<Arm> = root_moves(game)
-            .into_iter()
-            .map(|mv| Arm {
-                mv,
-                visits: 0,
-                wins: 0.0,
-            })
-            .collect();
-        let mut scratch = root.clone();
-        let max_moves = 3 * root.geometry().area() as u32;
-        let mut playouts = 0u64;
-        let mut last_report = start;
-        let unlimited = limits.playouts.is_none() && limits.time.is_none();
-        while !arms.is_empty() {
-            if limits.playouts.is_some_and(|n| playouts >= n) {
-                break;
+        let mover = root.to_move();
+        let legal: Vec<Move> = root_moves(game);
+        let mut root_excluded = Bitboard::EMPTY;
+        for p in root.empty_points().iter().map(|&p| Point(p)) {
+            if !legal.contains(&Move::Play(p)) {
+                root_excluded.set(p);
             }
-            if playouts.is_multiple_of(CHECK_EVERY) {
-                if stop.load(Ordering::Relaxed) {
+        }
+        let shared = uct::Shared {
+            tree: &tree,
+            root,
+            komi: game.komi(),
+            params: &self.params,
+            root_excluded,
+            root_may_pass: legal.contains(&Move::Pass),
+        };
+        if !legal.is_empty() {
+            uct::expand(&shared, ROOT, root);
+        }
+        let seed = self.params.seed ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.searches += 1;
+        let playout_cap = match (limits.playouts, limits.time) {
+            (None, None) => Some(UNLIMITED_FALLBACK_PLAYOUTS),
+            (cap, _) => cap,
+        };
+        let done = AtomicU64::new(0);
+        let finished = AtomicBool::new(legal.is_empty());
+        let threads = self.params.threads.max(1) as usize;
+        std::thread::scope(|scope| {
+            for helper in 1..threads {
+                let (shared, done, finished) = (&shared, &done, &finished);
+                let rng = FastRng::seed_from_u64(seed.wrapping_add(helper as u64));
+                scope.spawn(move || {
+                    let mut worker = uct::Worker::new(root, rng);
+                    while !finished.load(Ordering::Relaxed) {
+                        worker.simulate(shared);
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                });
+            }
+            let mut worker = uct::Worker::new(root, FastRng::seed_from_u64(seed));
+            let mut last_report = start;
+            let mut since_check = 0;
+            while !finished.load(Ordering::Relaxed) {
+                if playout_cap.is_some_and(|cap| done.load(Ordering::Relaxed) >= cap) {
                     break;
                 }
-                let now = Instant::now();
-                if limits.time.is_some_and(|t| now - start >= t) {
-                    break;
+                worker.simulate(&shared);
+                let total = done.fetch_add(1, Ordering::Relaxed) + 1;
+                since_check += 1;
+                if since_check < CHECK_EVERY {
+                    continue;
                 }
-                if unlimited && playouts >= 10_000 {
+                since_check = 0;
+                let elapsed = start.elapsed();
+                if stop.load(Ordering::Relaxed)
+                    || limits.time.is_some_and(|t| elapsed >= t)
+                    || tree.node(ROOT).proof() != UNPROVEN
+                    || decided_early(&tree, limits, playout_cap, total, elapsed)
+                {
                     break;
                 }
                 if let Some(every) = interval
-                    && now - last_report >= every
+                    && last_report.elapsed() >= every
                 {
-                    last_report = now;
-                    progress(&report(to_move, &arms, playouts, now - start));
+                    last_report = Instant::now();
+                    progress(&report(&tree, mover, done.load(Ordering::Relaxed), elapsed));
                 }
             }
-            let chosen = select_arm(&arms, playouts, self.params.exploration);
-            scratch.copy_from(root);
-            if let Move::Play(p) = arms[chosen].mv {
-                scratch.play(p, to_move);
-            } else {
-                scratch.pass();
-            }
-            let result = light_playout(&mut scratch, game.komi(), max_moves, &mut self.rng);
-            arms[chosen].visits += 1;
-            arms[chosen].wins += match result.winner {
-                Some(c) if c == to_move => 1.0,
-                None => 0.5,
-                Some(_) => 0.0,
-            };
-            playouts += 1;
-        }
-        report(to_move, &arms, playouts, start.elapsed())
+            finished.store(true, Ordering::Relaxed);
+        });
+        let result = report(&tree, mover, done.load(Ordering::Relaxed), start.elapsed());
+        log::debug!(
+            "search: {} playouts in {:?}, {} nodes ({} KiB)",
+            result.playouts,
+            result.elapsed,
+            tree.len(),
+            tree.bytes() / 1024
+        );
+        self.kept = Some(KeptTree {
+            tree,
+            moves: game.moves().to_vec(),
+            setup: game.setup().to_vec(),
+            geometry: game.geometry(),
+            kind: game.kind(),
+            komi: game.komi(),
+            to_move: mover,
+        });
+        result
     }
 
-    /// Turns a report into genmove's answer: resign when hopeless (never in
-    /// the opening), and in NoGo when no move is legal.
+    /// The subtree of the kept tree for `game`'s position, if the game
+    /// continues the kept one by a few moves.
+    fn reusable_tree(&mut self, game: &Game, max_bytes: usize) -> Option<Tree> {
+        let kept = self.kept.take()?;
+        let same_game = kept.geometry == game.geometry()
+            && kept.kind == game.kind()
+            && kept.komi == game.komi()
+            && kept.setup == game.setup()
+            && game.moves().starts_with(&kept.moves)
+            && game.moves().len() - kept.moves.len() <= MAX_REUSE_DEPTH;
+        if !same_game {
+            return None;
+        }
+        // The tree alternates colours; a record that does not cannot be followed.
+        let mut node = ROOT;
+        let mut to_move = kept.to_move;
+        for &(color, mv) in &game.moves()[kept.moves.len()..] {
+            if color != to_move {
+                return None;
+            }
+            let (first, count) = kept.tree.node(node).children();
+            node = (0..count as NodeId)
+                .map(|k| first + k)
+                .find(|&id| kept.tree.node(id).mv() == mv)?;
+            to_move = color.opponent();
+        }
+        if node == ROOT {
+            return Some(kept.tree);
+        }
+        Some(kept.tree.extract(node, max_bytes))
+    }
+
+    /// Turns a report into genmove's answer: a proven win at once, never a
+    /// proven loss if anything else is left, a pass only when it does not
+    /// lose on the board as it stands, and resignation when hopeless (never
+    /// in the opening; in NoGo when no move is legal).
     pub fn decide(&self, game: &Game, report: &SearchReport) -> Decision {
-        let Some(best) = report.best() else {
+        let mover = report.to_move;
+        if report.candidates.is_empty() {
             return match game.kind() {
                 GameKind::Go => Decision::Play(Move::Pass),
                 GameKind::NoGo => Decision::Resign,
             };
-        };
+        }
+        if let Some(win) = report.candidates.iter().find(|c| c.proof == Proof::Win) {
+            return Decision::Play(win.mv);
+        }
+        let mut choices: Vec<&Candidate> = report
+            .candidates
+            .iter()
+            .filter(|c| c.proof != Proof::Loss)
+            .collect();
+        if choices.is_empty() {
+            choices = report.candidates.iter().collect();
+        }
+        if game.kind() == GameKind::Go {
+            let board_wins = match game.area_score().outcome(game.komi()) {
+                Outcome::Win(color, _) => color == mover,
+                Outcome::Draw => false,
+            };
+            let opponent_passed = game.moves().last().is_some_and(|&(_, m)| m == Move::Pass);
+            if opponent_passed && board_wins {
+                return Decision::Play(Move::Pass);
+            }
+            if !board_wins && choices.len() > 1 {
+                choices.retain(|c| c.mv != Move::Pass);
+            }
+        }
+        let best = choices[0];
         if game.moves().len() >= self.params.resign_min_moves
-            && best.visits > 0
+            && best.visits >= 100
             && best.winrate < self.params.resign_threshold
         {
             return Decision::Resign;
@@ -212,45 +341,77 @@ impl Searcher {
     }
 }
 
-/// One root move's running statistics.
-struct Arm {
-    mv: Move,
-    visits: u64,
-    wins: f64,
-}
-
-/// UCB1 over the root moves; unvisited moves first.
-fn select_arm(arms: &[Arm], total: u64, exploration: f64) -> usize {
-    let log_total = ((total + 1) as f64).ln();
-    let mut best = (f64::NEG_INFINITY, 0);
-    for (k, arm) in arms.iter().enumerate() {
-        if arm.visits == 0 {
-            return k;
+/// Whether the most visited root move can no longer be overtaken in the
+/// playouts left (stop early, saving time for later moves).
+fn decided_early(
+    tree: &Tree,
+    limits: &SearchLimits,
+    playout_cap: Option<u64>,
+    done: u64,
+    elapsed: Duration,
+) -> bool {
+    let remaining = match (playout_cap, limits.time) {
+        // A fixed playout count is a reproducibility promise: run it all.
+        (Some(_), None) => return false,
+        (_, Some(time)) if elapsed.as_secs_f64() > 0.0 => {
+            let rate = done as f64 / elapsed.as_secs_f64();
+            let by_time = rate * (time.saturating_sub(elapsed)).as_secs_f64();
+            let by_cap = playout_cap.map_or(f64::INFINITY, |cap| cap.saturating_sub(done) as f64);
+            by_time.min(by_cap)
         }
-        let n = arm.visits as f64;
-        let value = arm.wins / n + exploration * (log_total / n).sqrt();
-        if value > best.0 {
-            best = (value, k);
-        }
+        _ => return false,
+    };
+    if elapsed < Duration::from_millis(50) {
+        return false;
     }
-    best.1
+    let (first, count) = tree.node(ROOT).children();
+    let mut visits: Vec<u32> = (0..count as NodeId)
+        .map(|k| tree.node(first + k).visits())
+        .collect();
+    visits.sort_unstable_by(|a, b| b.cmp(a));
+    match visits.as_slice() {
+        [] | [_] => true,
+        [best, second, ..] => (*best - *second) as f64 > remaining,
+    }
 }
 
-fn report(to_move: Color, arms: &[Arm], playouts: u64, elapsed: Duration) -> SearchReport {
-    let prior = 1.0 / arms.len().max(1) as f64;
-    let mut candidates: Vec<Candidate> = arms
-        .iter()
-        .map(|arm| Candidate {
-            mv: arm.mv,
-            visits: arm.visits,
-            winrate: if arm.visits == 0 {
-                0.0
-            } else {
-                arm.wins / arm.visits as f64
-            },
-            prior,
-            pv: vec![arm.mv],
+/// Proof status of a candidate, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    Unknown,
+    /// The move wins with perfect play.
+    Win,
+    /// The move loses with perfect play.
+    Loss,
+}
+
+/// Longest principal variation reported.
+const MAX_PV: usize = 24;
+
+fn report(tree: &Tree, to_move: Color, playouts: u64, elapsed: Duration) -> SearchReport {
+    let (first, count) = tree.node(ROOT).children();
+    let prior_total: f64 = (0..count as NodeId)
+        .map(|k| prior_share(tree.node(first + k)))
+        .sum::<f64>()
+        .max(f64::MIN_POSITIVE);
+    let mut candidates: Vec<Candidate> = (0..count as NodeId)
+        .map(|k| {
+            let id = first + k;
+            let node = tree.node(id);
+            Candidate {
+                mv: node.mv(),
+                visits: node.visits() as u64,
+                winrate: node.winrate(),
+                prior: prior_share(node) / prior_total,
+                pv: principal_variation(tree, id),
+                proof: match node.proof() {
+                    PROVEN_WIN => Proof::Win,
+                    PROVEN_LOSS => Proof::Loss,
+                    _ => Proof::Unknown,
+                },
+            }
         })
+        .filter(|c| c.visits > 0 || c.proof != Proof::Unknown)
         .collect();
     candidates.sort_by(|a, b| {
         b.visits
@@ -263,6 +424,35 @@ fn report(to_move: Color, arms: &[Arm], playouts: u64, elapsed: Duration) -> Sea
         playouts,
         elapsed,
     }
+}
+
+/// A node's prior win rate, as a weight for the reported prior.
+fn prior_share(node: &tree::Node) -> f64 {
+    let visits = node.prior_visits();
+    if visits == 0 {
+        0.5
+    } else {
+        node.prior_wins() as f64 / (2.0 * visits as f64)
+    }
+}
+
+/// Most-visited line from `node` down.
+fn principal_variation(tree: &Tree, node: NodeId) -> Vec<Move> {
+    let mut line = vec![tree.node(node).mv()];
+    let mut current = node;
+    while line.len() < MAX_PV {
+        let (first, count) = tree.node(current).children();
+        let Some(best) = (0..count as NodeId)
+            .map(|k| first + k)
+            .filter(|&id| tree.node(id).visits() > 0)
+            .max_by_key(|&id| tree.node(id).visits())
+        else {
+            break;
+        };
+        line.push(tree.node(best).mv());
+        current = best;
+    }
+    line
 }
 
 /// The moves the search considers at the root: every legal move that does
@@ -288,4 +478,148 @@ fn root_moves(game: &Game) -> Vec<Move> {
         moves.push(Move::Pass);
     }
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Geometry;
+
+    fn searcher(playouts_seed: u64) -> Searcher {
+        Searcher::new(SearchParams {
+            seed: playouts_seed,
+            threads: 1,
+            ..SearchParams::default()
+        })
+    }
+
+    fn run(searcher: &mut Searcher, game: &Game, playouts: u64) -> SearchReport {
+        let limits = SearchLimits {
+            playouts: Some(playouts),
+            time: None,
+        };
+        searcher.search(game, &limits, &AtomicBool::new(false), None, &mut |_| {})
+    }
+
+    fn game_from(text: &str, kind: GameKind, to_move: Color) -> Game {
+        let position = Position::from_text(text, kind).unwrap();
+        let g = position.geometry();
+        let mut game = Game::new(g, kind, if kind == GameKind::Go { 7.0 } else { 0.0 });
+        let stones: Vec<(Point, Color)> = [Color::Black, Color::White]
+            .into_iter()
+            .flat_map(|c| position.stones(c).iter().map(move |p| (p, c)))
+            .collect();
+        game.add_setup(&stones).unwrap();
+        game.set_first_to_move(to_move);
+        game
+    }
+
+    #[test]
+    fn one_thread_with_a_seed_is_reproducible() {
+        let game = Game::new(Geometry::square(9).unwrap(), GameKind::Go, 7.0);
+        let a = run(&mut searcher(7), &game, 2000);
+        let b = run(&mut searcher(7), &game, 2000);
+        assert_eq!(a.candidates, b.candidates);
+        assert_eq!(a.playouts, 2000);
+    }
+
+    #[test]
+    fn captures_a_big_string_in_atari() {
+        let game = game_from(
+            ".........
+             .........
+             .........
+             ..OOOO...
+             .OXXXX...
+             ..OOOO...
+             .........
+             .........
+             .........",
+            GameKind::Go,
+            Color::White,
+        );
+        let mut s = searcher(1);
+        let report = run(&mut s, &game, 3000);
+        let capture = game.geometry().point(6, 4).unwrap();
+        assert_eq!(
+            s.decide(&game, &report),
+            Decision::Play(Move::Play(capture))
+        );
+    }
+
+    #[test]
+    fn nogo_solver_proves_a_small_board() {
+        // 2x2 NoGo is a first-player win (nogo-solved.md).
+        let game = Game::new(Geometry::square(2).unwrap(), GameKind::NoGo, 0.0);
+        let mut s = searcher(3);
+        let report = run(&mut s, &game, 5000);
+        assert!(report.candidates.iter().any(|c| c.proof == Proof::Win));
+        let Decision::Play(mv) = s.decide(&game, &report) else {
+            panic!("a won position must not resign");
+        };
+        let best = report.candidates.iter().find(|c| c.mv == mv).unwrap();
+        assert_eq!(best.proof, Proof::Win);
+    }
+
+    #[test]
+    fn nogo_without_moves_resigns() {
+        // White to move: every empty point is a capture or suicide for White.
+        let game = game_from(
+            ".X
+             X.",
+            GameKind::NoGo,
+            Color::White,
+        );
+        let mut s = searcher(3);
+        let report = run(&mut s, &game, 100);
+        assert_eq!(s.decide(&game, &report), Decision::Resign);
+    }
+
+    #[test]
+    fn the_tree_is_reused_after_two_moves() {
+        let mut game = Game::new(Geometry::square(9).unwrap(), GameKind::Go, 7.0);
+        let mut s = searcher(5);
+        let first = run(&mut s, &game, 3000);
+        let reply = first.best().unwrap().pv.clone();
+        assert!(reply.len() >= 2, "{reply:?}");
+        game.play(Color::Black, reply[0]).unwrap();
+        game.play(Color::White, reply[1]).unwrap();
+        let kept = s
+            .reusable_tree(&game, 1 << 24)
+            .expect("the subtree is kept");
+        assert!(kept.node(ROOT).visits() > 0);
+    }
+
+    #[test]
+    fn two_threads_share_the_tree() {
+        let game = Game::new(Geometry::square(9).unwrap(), GameKind::Go, 7.0);
+        let mut s = Searcher::new(SearchParams {
+            threads: 2,
+            ..SearchParams::default()
+        });
+        let report = run(&mut s, &game, 4000);
+        assert!(report.playouts >= 4000);
+        let visits: u64 = report.candidates.iter().map(|c| c.visits).sum();
+        assert!(visits >= 3900, "{visits}");
+    }
+
+    #[test]
+    fn passes_back_when_the_board_already_wins() {
+        // White owns most of the board; Black passed: White passes too.
+        let mut game = game_from(
+            "..X.O
+             XXX.O
+             ..XOO
+             XXXO.
+             ...O.",
+            GameKind::Go,
+            Color::Black,
+        );
+        game.set_komi(0.5);
+        game.play(Color::Black, Move::Pass).unwrap();
+        let mut s = searcher(1);
+        let report = run(&mut s, &game, 500);
+        // Black has 15 points to White's 10: White must not pass back.
+        assert_ne!(s.decide(&game, &report), Decision::Play(Move::Pass));
+    }
 }

@@ -40,6 +40,18 @@ pub fn light_playout(
     max_moves: u32,
     rng: &mut FastRng,
 ) -> PlayoutResult {
+    light_playout_traced(position, komi, max_moves, rng, |_, _| {})
+}
+
+/// [`light_playout`], telling `on_move` every stone played (for AMAF).
+#[inline(always)]
+pub fn light_playout_traced(
+    position: &mut Position,
+    komi: f32,
+    max_moves: u32,
+    rng: &mut FastRng,
+    mut on_move: impl FnMut(Point, Color),
+) -> PlayoutResult {
     let kind = position.kind();
     let mut moves = 0;
     let mut passes = position.consecutive_passes();
@@ -47,6 +59,7 @@ pub fn light_playout(
         let mover = position.to_move();
         match random_move(position, mover, kind, rng) {
             Some(p) => {
+                on_move(p, mover);
                 position.play(p, mover);
                 passes = 0;
             }

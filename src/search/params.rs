@@ -1,0 +1,169 @@
+//! Every tunable of the search, in one table.
+//!
+//! Each entry has a name (used by `--param name=value` on the command line
+//! and `kosumi-param name value` in GTP), a one-line meaning and a default.
+
+/// Tunables of the search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Seed of the playout generators (a fixed seed and one thread make
+    /// searches repeatable).
+    pub seed: u64,
+    /// UCT exploration constant (added to the RAVE-blended value).
+    pub exploration: f64,
+    /// RAVE equivalence: AMAF statistics count as much as real ones when a
+    /// node has about this many playouts (beta = a / (a + n + a*n/E)).
+    pub rave_equivalence: f64,
+    /// Virtual playouts at 50% given to every new node (first-play urgency).
+    pub prior_even: u32,
+    /// Extra virtual losses for first-line moves while the board is open (Go).
+    pub prior_edge_penalty: u32,
+    /// Virtual losses for passing while the board still has open points (Go).
+    pub prior_pass_penalty: u32,
+    /// A leaf is expanded once it has this many playouts (slow node creation).
+    pub expand_visits: u32,
+    /// Hard cap on tree memory, in MiB.
+    pub max_tree_mb: u32,
+    /// Search threads sharing the tree.
+    pub threads: u32,
+    /// Resign when the best move's win rate is below this.
+    pub resign_threshold: f64,
+    /// Never resign before this many moves have been played.
+    pub resign_min_moves: usize,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            seed: 0x6b6f_7375_6d69,
+            exploration: 0.1,
+            rave_equivalence: 3000.0,
+            prior_even: 10,
+            prior_edge_penalty: 10,
+            prior_pass_penalty: 20,
+            expand_visits: 2,
+            max_tree_mb: 48,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
+            resign_threshold: 0.1,
+            resign_min_moves: 20,
+        }
+    }
+}
+
+/// Why a parameter could not be set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    #[error("unknown parameter '{0}'")]
+    Unknown(String),
+    #[error("bad value '{value}' for {name}")]
+    BadValue { name: String, value: String },
+}
+
+/// Names and meanings, in table order.
+pub const PARAM_TABLE: &[(&str, &str)] = &[
+    ("seed", "seed of the playout generators"),
+    ("exploration", "UCT exploration constant"),
+    (
+        "rave_equivalence",
+        "playouts at which AMAF and real statistics weigh the same",
+    ),
+    ("prior_even", "virtual 50% playouts given to every new node"),
+    (
+        "prior_edge_penalty",
+        "virtual losses for first-line moves on an open board (Go)",
+    ),
+    (
+        "prior_pass_penalty",
+        "virtual losses for passing on an open board (Go)",
+    ),
+    (
+        "expand_visits",
+        "playouts a leaf needs before it is expanded",
+    ),
+    ("max_tree_mb", "hard cap on tree memory in MiB"),
+    ("threads", "search threads"),
+    ("resign_threshold", "resign below this win rate"),
+    ("resign_min_moves", "never resign before this many moves"),
+];
+
+impl SearchParams {
+    /// Sets the parameter `name` from text; on error nothing changes.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        fn parse<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, ParamError> {
+            value.trim().parse::<T>().map_err(|_| ParamError::BadValue {
+                name: name.to_string(),
+                value: value.to_string(),
+            })
+        }
+        let finite = |v: f64| {
+            if v.is_finite() && v >= 0.0 {
+                Ok(v)
+            } else {
+                Err(ParamError::BadValue {
+                    name: name.to_string(),
+                    value: value.to_string(),
+                })
+            }
+        };
+        match name {
+            "seed" => self.seed = parse(name, value)?,
+            "exploration" => self.exploration = finite(parse(name, value)?)?,
+            "rave_equivalence" => self.rave_equivalence = finite(parse(name, value)?)?.max(1.0),
+            "prior_even" => self.prior_even = parse::<u32>(name, value)?.min(1000),
+            "prior_edge_penalty" => self.prior_edge_penalty = parse::<u32>(name, value)?.min(1000),
+            "prior_pass_penalty" => self.prior_pass_penalty = parse::<u32>(name, value)?.min(1000),
+            "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
+            "max_tree_mb" => self.max_tree_mb = parse::<u32>(name, value)?.clamp(4, 1 << 16),
+            "threads" => self.threads = parse::<u32>(name, value)?.clamp(1, 256),
+            "resign_threshold" => self.resign_threshold = finite(parse(name, value)?)?.min(1.0),
+            "resign_min_moves" => self.resign_min_moves = parse(name, value)?,
+            _ => return Err(ParamError::Unknown(name.to_string())),
+        }
+        Ok(())
+    }
+
+    /// The current value of `name` as text.
+    pub fn get(&self, name: &str) -> Option<String> {
+        Some(match name {
+            "seed" => self.seed.to_string(),
+            "exploration" => self.exploration.to_string(),
+            "rave_equivalence" => self.rave_equivalence.to_string(),
+            "prior_even" => self.prior_even.to_string(),
+            "prior_edge_penalty" => self.prior_edge_penalty.to_string(),
+            "prior_pass_penalty" => self.prior_pass_penalty.to_string(),
+            "expand_visits" => self.expand_visits.to_string(),
+            "max_tree_mb" => self.max_tree_mb.to_string(),
+            "threads" => self.threads.to_string(),
+            "resign_threshold" => self.resign_threshold.to_string(),
+            "resign_min_moves" => self.resign_min_moves.to_string(),
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_parameter_round_trips() {
+        let mut params = SearchParams::default();
+        for (name, _) in PARAM_TABLE {
+            let value = params.get(name).expect("listed parameters have values");
+            params.set(name, &value).expect("current values are valid");
+        }
+        assert_eq!(params, SearchParams::default());
+    }
+
+    #[test]
+    fn bad_values_change_nothing() {
+        let mut params = SearchParams::default();
+        assert!(params.set("exploration", "-1").is_err());
+        assert!(params.set("exploration", "nan").is_err());
+        assert!(params.set("threads", "many").is_err());
+        assert!(params.set("nonsense", "1").is_err());
+        assert_eq!(params, SearchParams::default());
+        params.set("seed", "42").unwrap();
+        assert_eq!(params.seed, 42);
+    }
+}

@@ -1,0 +1,317 @@
+//! One simulation of Monte-Carlo tree search: select down the tree by UCT
+//! blended with RAVE, expand, play out, back the result up (real and AMAF
+//! statistics), and propagate proven wins and losses (MCTS-solver).
+//!
+//! Perspective: a node's statistics belong to the player who moved into
+//! it, so a parent picks the child that is best for the side to move.
+
+use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
+
+use super::params::SearchParams;
+use super::playout::{FastRng, light_playout_traced};
+use super::tree::{NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
+
+/// What every search thread shares.
+pub struct Shared<'a> {
+    pub tree: &'a Tree,
+    pub root: &'a Position,
+    pub komi: f32,
+    pub params: &'a SearchParams,
+    /// Root moves ruled out by positional superko.
+    pub root_excluded: Bitboard,
+    /// Whether passing is a move at the root (the tree below always allows it in Go).
+    pub root_may_pass: bool,
+}
+
+/// Half points of a result for `player`: 2 a win, 1 a draw, 0 a loss.
+#[inline]
+fn half_points(winner: Option<Color>, player: Color) -> u32 {
+    match winner {
+        Some(w) if w == player => 2,
+        None => 1,
+        Some(_) => 0,
+    }
+}
+
+/// A search thread's private state.
+pub struct Worker {
+    rng: FastRng,
+    scratch: Position,
+    /// Nodes visited this simulation, root first.
+    path: Vec<NodeId>,
+    /// Player who moved into each node of `path` (the root's is the opponent of the side to move).
+    movers: Vec<Color>,
+    /// Stones played this simulation (tree moves, then playout moves).
+    trace: Vec<(u16, Color)>,
+    /// `trace.len()` when each node of `path` was reached.
+    trace_at_depth: Vec<usize>,
+    /// Per point: 0, or 1 + the colour that played there first (AMAF).
+    first_player: Vec<u8>,
+}
+
+impl Worker {
+    pub fn new(root: &Position, rng: FastRng) -> Worker {
+        Worker {
+            rng,
+            scratch: root.clone(),
+            path: Vec::with_capacity(64),
+            movers: Vec::with_capacity(64),
+            trace: Vec::with_capacity(1024),
+            trace_at_depth: Vec::with_capacity(64),
+            first_player: vec![0; root.geometry().cells()],
+        }
+    }
+
+    /// Runs one simulation.
+    pub fn simulate(&mut self, shared: &Shared) {
+        let tree = shared.tree;
+        self.scratch.copy_from(shared.root);
+        self.path.clear();
+        self.movers.clear();
+        self.trace.clear();
+        self.trace_at_depth.clear();
+        tree.node(ROOT).add_visit();
+        self.path.push(ROOT);
+        self.movers.push(shared.root.to_move().opponent());
+        self.trace_at_depth.push(0);
+
+        let mut node = ROOT;
+        let mut terminal: Option<Option<Color>> = None;
+        loop {
+            let current = tree.node(node);
+            if current.children().1 == 0
+                && (node == ROOT || current.visits() > shared.params.expand_visits)
+            {
+                expand(shared, node, &self.scratch);
+            }
+            let (first, count) = current.children();
+            if count == 0 {
+                if current.state() == super::tree::EXPANDED && self.scratch.kind() == GameKind::NoGo
+                {
+                    // The side to move has no legal move: it has lost.
+                    let winner = self.scratch.to_move().opponent();
+                    current.set_proof(PROVEN_WIN);
+                    terminal = Some(Some(winner));
+                }
+                break;
+            }
+            let child = select(shared, node, first, count);
+            let child_node = tree.node(child);
+            child_node.add_visit();
+            let mover = self.scratch.to_move();
+            match child_node.mv() {
+                Move::Play(p) => {
+                    self.scratch.play(p, mover);
+                    self.trace.push((p.0, mover));
+                }
+                Move::Pass => self.scratch.pass(),
+            }
+            self.path.push(child);
+            self.movers.push(mover);
+            self.trace_at_depth.push(self.trace.len());
+            node = child;
+            if self.scratch.kind() == GameKind::Go && self.scratch.consecutive_passes() >= 2 {
+                let winner = match self.scratch.area_score().outcome(shared.komi) {
+                    Outcome::Win(color, _) => Some(color),
+                    Outcome::Draw => None,
+                };
+                child_node.set_proof(match winner {
+                    Some(w) if w == mover => PROVEN_WIN,
+                    Some(_) => PROVEN_LOSS,
+                    None => UNPROVEN,
+                });
+                terminal = Some(winner);
+                break;
+            }
+        }
+        let winner = match terminal {
+            Some(winner) => winner,
+            None => {
+                let max_moves = 3 * self.scratch.geometry().area() as u32;
+                let trace = &mut self.trace;
+                light_playout_traced(
+                    &mut self.scratch,
+                    shared.komi,
+                    max_moves,
+                    &mut self.rng,
+                    |p, c| trace.push((p.0, c)),
+                )
+                .winner
+            }
+        };
+        self.back_up(shared, winner);
+    }
+
+    /// Adds the result to every node on the path, AMAF results to the
+    /// siblings whose move the same player made later, and settles proofs.
+    fn back_up(&mut self, shared: &Shared, winner: Option<Color>) {
+        let tree = shared.tree;
+        for (&id, &mover) in self.path.iter().zip(&self.movers) {
+            tree.node(id).add_result(half_points(winner, mover));
+        }
+        // Walk the path upwards, adding each later stone to `first_player`
+        // so that at depth d it holds who played each point first from d on.
+        let mut cursor = self.trace.len();
+        for depth in (0..self.path.len()).rev() {
+            while cursor > self.trace_at_depth[depth] {
+                cursor -= 1;
+                let (p, color) = self.trace[cursor];
+                self.first_player[p as usize] = 1 + color as u8;
+            }
+            let (first, count) = tree.node(self.path[depth]).children();
+            if count == 0 {
+                continue;
+            }
+            let to_move = self.movers[depth].opponent();
+            let marker = 1 + to_move as u8;
+            let result = half_points(winner, to_move);
+            for k in 0..count as NodeId {
+                let child = tree.node(first + k);
+                let p = child.mv_index();
+                if p != 0 && self.first_player[p as usize] == marker {
+                    child.add_amaf(result);
+                }
+            }
+        }
+        for &(p, _) in &self.trace {
+            self.first_player[p as usize] = 0;
+        }
+        propagate_proofs(tree, &self.path);
+    }
+}
+
+/// Marks ancestors proven: a node is lost for its mover when the opponent
+/// has a proven winning reply, won when every reply is a proven loss.
+fn propagate_proofs(tree: &Tree, path: &[NodeId]) {
+    for depth in (0..path.len().saturating_sub(1)).rev() {
+        let parent = tree.node(path[depth]);
+        match tree.node(path[depth + 1]).proof() {
+            PROVEN_WIN => parent.set_proof(PROVEN_LOSS),
+            PROVEN_LOSS => {
+                let (first, count) = parent.children();
+                let all_lost =
+                    (0..count as NodeId).all(|k| tree.node(first + k).proof() == PROVEN_LOSS);
+                if !all_lost {
+                    return;
+                }
+                parent.set_proof(PROVEN_WIN);
+            }
+            _ => return,
+        }
+    }
+}
+
+/// The child of `parent` with the best UCT-RAVE value for the side to move.
+fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeId {
+    let tree = shared.tree;
+    let params = shared.params;
+    let parent_visits = tree.node(parent).visits().max(1) as f64;
+    let log_parent = parent_visits.ln();
+    let mut best = (f64::NEG_INFINITY, None);
+    let mut fallback = first;
+    for k in 0..count as NodeId {
+        let id = first + k;
+        let child = tree.node(id);
+        if parent == ROOT && excluded_at_root(shared, child.mv()) {
+            continue;
+        }
+        fallback = id;
+        match child.proof() {
+            PROVEN_WIN => return id,
+            PROVEN_LOSS => continue,
+            _ => {}
+        }
+        let prior_n = child.prior_visits() as f64;
+        let n = child.visits() as f64 + prior_n;
+        let wins = (child.wins() + child.prior_wins()) as f64 / 2.0;
+        let q = if n > 0.0 { wins / n } else { 0.5 };
+        let amaf_n = child.amaf_visits() as f64;
+        let value = if amaf_n > 0.0 {
+            let amaf_q = child.amaf_wins() as f64 / 2.0 / amaf_n;
+            let beta = amaf_n / (amaf_n + n + amaf_n * n / params.rave_equivalence);
+            (1.0 - beta) * q + beta * amaf_q
+        } else {
+            q
+        };
+        let value = value + params.exploration * (log_parent / (n + 1.0)).sqrt();
+        if value > best.0 {
+            best = (value, Some(id));
+        }
+    }
+    // Every child proven lost (or excluded): any will do.
+    best.1.unwrap_or(fallback)
+}
+
+fn excluded_at_root(shared: &Shared, mv: Move) -> bool {
+    match mv {
+        Move::Pass => !shared.root_may_pass,
+        Move::Play(p) => shared.root_excluded.contains(p),
+    }
+}
+
+/// Creates the children of a leaf: every legal move (in Go, not into the
+/// mover's own eye, plus a pass), with priors. Returns false if another
+/// thread is expanding it or the tree is full.
+pub fn expand(shared: &Shared, node: NodeId, position: &Position) -> bool {
+    let tree = shared.tree;
+    let leaf = tree.node(node);
+    if !leaf.try_begin_expansion() {
+        return false;
+    }
+    let mover = position.to_move();
+    let go = position.kind() == GameKind::Go;
+    let mut moves: Vec<Point> = position
+        .empty_points()
+        .iter()
+        .map(|&p| Point(p))
+        .filter(|&p| position.is_legal_empty(p, mover) && !(go && position.is_eye(p, mover)))
+        .collect();
+    moves.sort_unstable();
+    let count = moves.len() + go as usize;
+    if count == 0 {
+        leaf.finish_expansion(0, 0);
+        return true;
+    }
+    let Some(block) = tree.allocate(count) else {
+        leaf.abandon_expansion();
+        return false;
+    };
+    let open = position.empty_points().len() * 2 > position.geometry().area();
+    for (k, &p) in moves.iter().enumerate() {
+        let (visits, wins) = prior(shared.params, position, p, open);
+        tree.node(block + k as NodeId)
+            .init(Move::Play(p), visits, wins);
+    }
+    if go {
+        let params = shared.params;
+        let penalty = if open { params.prior_pass_penalty } else { 0 };
+        let visits = params.prior_even + penalty;
+        tree.node(block + moves.len() as NodeId).init(
+            Move::Pass,
+            visits.min(u16::MAX as u32) as u16,
+            params.prior_even,
+        );
+    }
+    leaf.finish_expansion(block, count);
+    true
+}
+
+/// Prior knowledge for a new node: virtual playouts and wins (half points).
+fn prior(params: &SearchParams, position: &Position, p: Point, open: bool) -> (u16, u32) {
+    let even = params.prior_even;
+    let mut losses = 0;
+    if position.kind() == GameKind::Go && open {
+        let g = position.geometry();
+        if let Some((col, row)) = g.coords(p) {
+            let edge = col
+                .min(row)
+                .min(g.width() - 1 - col)
+                .min(g.height() - 1 - row);
+            if edge == 0 && g.width().min(g.height()) >= 5 {
+                losses += params.prior_edge_penalty;
+            }
+        }
+    }
+    let visits = (even + losses).min(u16::MAX as u32) as u16;
+    (visits, even)
+}

@@ -165,8 +165,7 @@ impl Worker {
             let to_move = self.movers[depth].opponent();
             let marker = 1 + to_move as u8;
             let result = half_points(winner, to_move);
-            for k in 0..count as NodeId {
-                let child = tree.node(first + k);
+            for child in tree.block(first, count) {
                 let p = child.mv_index();
                 if p != 0 && self.first_player[p as usize] == marker {
                     child.add_amaf(result);
@@ -189,8 +188,10 @@ fn propagate_proofs(tree: &Tree, path: &[NodeId]) {
             PROVEN_WIN => parent.set_proof(PROVEN_LOSS),
             PROVEN_LOSS => {
                 let (first, count) = parent.children();
-                let all_lost =
-                    (0..count as NodeId).all(|k| tree.node(first + k).proof() == PROVEN_LOSS);
+                let all_lost = tree
+                    .block(first, count)
+                    .iter()
+                    .all(|child| child.proof() == PROVEN_LOSS);
                 if !all_lost {
                     return;
                 }
@@ -205,13 +206,13 @@ fn propagate_proofs(tree: &Tree, path: &[NodeId]) {
 fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeId {
     let tree = shared.tree;
     let params = shared.params;
-    let parent_visits = tree.node(parent).visits().max(1) as f64;
-    let log_parent = parent_visits.ln();
+    let explore = params.exploration > 0.0;
+    let log_parent = (tree.node(parent).visits().max(1) as f64).ln();
+    let inverse_equivalence = 1.0 / params.rave_equivalence;
     let mut best = (f64::NEG_INFINITY, None);
     let mut fallback = first;
-    for k in 0..count as NodeId {
-        let id = first + k;
-        let child = tree.node(id);
+    for (k, child) in tree.block(first, count).iter().enumerate() {
+        let id = first + k as NodeId;
         if parent == ROOT && excluded_at_root(shared, child.mv()) {
             continue;
         }
@@ -221,19 +222,17 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
             PROVEN_LOSS => continue,
             _ => {}
         }
-        let prior_n = child.prior_visits() as f64;
-        let n = child.visits() as f64 + prior_n;
-        let wins = (child.wins() + child.prior_wins()) as f64 / 2.0;
-        let q = if n > 0.0 { wins / n } else { 0.5 };
-        let amaf_n = child.amaf_visits() as f64;
-        let value = if amaf_n > 0.0 {
-            let amaf_q = child.amaf_wins() as f64 / 2.0 / amaf_n;
-            let beta = amaf_n / (amaf_n + n + amaf_n * n / params.rave_equivalence);
-            (1.0 - beta) * q + beta * amaf_q
-        } else {
-            q
-        };
-        let value = value + params.exploration * (log_parent / (n + 1.0)).sqrt();
+        // Priors count as real and AMAF playouts alike, so `n` and `amaf_n`
+        // are only zero without priors.
+        let n = (child.visits() + child.prior_visits()).max(1) as f64;
+        let q = (child.wins() + child.prior_wins()) as f64 * 0.5 / n;
+        let amaf_n = child.amaf_visits().max(1) as f64;
+        let amaf_q = child.amaf_wins() as f64 * 0.5 / amaf_n;
+        let beta = amaf_n / (amaf_n + n + amaf_n * n * inverse_equivalence);
+        let mut value = q + beta * (amaf_q - q);
+        if explore {
+            value += params.exploration * (log_parent / (n + 1.0)).sqrt();
+        }
         if value > best.0 {
             best = (value, Some(id));
         }
@@ -277,16 +276,16 @@ pub fn expand(shared: &Shared, node: NodeId, position: &Position) -> bool {
         return false;
     };
     let open = position.empty_points().len() * 2 > position.geometry().area();
-    for (k, &p) in moves.iter().enumerate() {
+    let children = tree.block(block, count);
+    for (child, &p) in children.iter().zip(&moves) {
         let (visits, wins) = prior(shared.params, position, p, open);
-        tree.node(block + k as NodeId)
-            .init(Move::Play(p), visits, wins);
+        child.init(Move::Play(p), visits, wins);
     }
     if go {
         let params = shared.params;
         let penalty = if open { params.prior_pass_penalty } else { 0 };
         let visits = params.prior_even + penalty;
-        tree.node(block + moves.len() as NodeId).init(
+        children[moves.len()].init(
             Move::Pass,
             visits.min(u16::MAX as u32) as u16,
             params.prior_even,

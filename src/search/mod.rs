@@ -14,6 +14,7 @@
 pub mod ownership;
 pub mod params;
 pub mod playout;
+pub mod policy;
 pub mod solver;
 pub mod time;
 pub mod tree;
@@ -186,6 +187,10 @@ impl Searcher {
             params: &self.params,
             root_excluded,
             root_may_pass: legal.contains(&Move::Pass),
+            root_last_move: match game.moves().last() {
+                Some(&(_, Move::Play(p))) => Some(p),
+                _ => None,
+            },
         };
         if !legal.is_empty() {
             uct::expand(&shared, ROOT, root);

@@ -20,6 +20,9 @@ pub struct SearchParams {
     pub prior_edge_penalty: u32,
     /// Virtual losses for passing while the board still has open points (Go).
     pub prior_pass_penalty: u32,
+    /// Go playouts follow the MoGo-style policy (answers to the last move,
+    /// 3x3 patterns, no big self-atari) instead of uniform random moves.
+    pub heavy_playouts: bool,
     /// A leaf is expanded once it has this many playouts (slow node creation).
     pub expand_visits: u32,
     /// Hard cap on tree memory, in MiB.
@@ -41,6 +44,7 @@ impl Default for SearchParams {
             prior_even: 10,
             prior_edge_penalty: 10,
             prior_pass_penalty: 20,
+            heavy_playouts: true,
             expand_visits: 2,
             max_tree_mb: 48,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
@@ -112,6 +116,7 @@ impl SearchParams {
             "prior_even" => self.prior_even = parse::<u32>(name, value)?.min(1000),
             "prior_edge_penalty" => self.prior_edge_penalty = parse::<u32>(name, value)?.min(1000),
             "prior_pass_penalty" => self.prior_pass_penalty = parse::<u32>(name, value)?.min(1000),
+            "heavy_playouts" => self.heavy_playouts = parse::<u8>(name, value)? != 0,
             "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
             "max_tree_mb" => self.max_tree_mb = parse::<u32>(name, value)?.clamp(4, 1 << 16),
             "threads" => self.threads = parse::<u32>(name, value)?.clamp(1, 256),
@@ -131,6 +136,7 @@ impl SearchParams {
             "prior_even" => self.prior_even.to_string(),
             "prior_edge_penalty" => self.prior_edge_penalty.to_string(),
             "prior_pass_penalty" => self.prior_pass_penalty.to_string(),
+            "heavy_playouts" => u8::from(self.heavy_playouts).to_string(),
             "expand_visits" => self.expand_visits.to_string(),
             "max_tree_mb" => self.max_tree_mb.to_string(),
             "threads" => self.threads.to_string(),

@@ -9,6 +9,7 @@ use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
 
 use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced};
+use super::policy::heavy_playout;
 use super::tree::{NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
 
 /// What every search thread shares.
@@ -21,6 +22,8 @@ pub struct Shared<'a> {
     pub root_excluded: Bitboard,
     /// Whether passing is a move at the root (the tree below always allows it in Go).
     pub root_may_pass: bool,
+    /// The stone played last in the game, for the playout policy.
+    pub root_last_move: Option<Point>,
 }
 
 /// Half points of a result for `player`: 2 a win, 1 a draw, 0 a loss.
@@ -126,20 +129,42 @@ impl Worker {
         }
         let winner = match terminal {
             Some(winner) => winner,
-            None => {
-                let max_moves = 3 * self.scratch.geometry().area() as u32;
-                let trace = &mut self.trace;
-                light_playout_traced(
-                    &mut self.scratch,
-                    shared.komi,
-                    max_moves,
-                    &mut self.rng,
-                    |p, c| trace.push((p.0, c)),
-                )
-                .winner
-            }
+            None => self.play_out(shared),
         };
         self.back_up(shared, winner);
+    }
+
+    /// Finishes the game from the leaf with the playout policy.
+    fn play_out(&mut self, shared: &Shared) -> Option<Color> {
+        let max_moves = 3 * self.scratch.geometry().area() as u32;
+        let trace = &mut self.trace;
+        let record = |p: Point, c: Color| trace.push((p.0, c));
+        if self.scratch.kind() == GameKind::Go && shared.params.heavy_playouts {
+            let last_tree_move = self.path.last().map(|&id| shared.tree.node(id).mv());
+            let last = match last_tree_move {
+                _ if self.path.len() == 1 => shared.root_last_move,
+                Some(Move::Play(p)) => Some(p),
+                _ => None,
+            };
+            heavy_playout(
+                &mut self.scratch,
+                shared.komi,
+                max_moves,
+                last,
+                &mut self.rng,
+                record,
+            )
+            .winner
+        } else {
+            light_playout_traced(
+                &mut self.scratch,
+                shared.komi,
+                max_moves,
+                &mut self.rng,
+                record,
+            )
+            .winner
+        }
     }
 
     /// Adds the result to every node on the path, AMAF results to the

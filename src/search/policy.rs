@@ -1,0 +1,427 @@
+//! The Go playout policy in the MoGo tradition ("heavy" playouts).
+//!
+//! Each move looks at the last move first, the way a player answers:
+//! 1. save our strings the last move put in atari (capture an attacker in
+//!    atari, or extend when that is not itself self-atari);
+//! 2. capture the last-moved string, or any string touching it, in atari;
+//! 3. play a MoGo 3x3 pattern among the eight points around the last move;
+//! 4. otherwise a uniformly random legal move that does not fill our own
+//!    eye and is not a self-atari of more than a stone or two.
+//!
+//! Every rule fires with its own probability, so playouts stay varied.
+
+use std::sync::LazyLock;
+
+use crate::board::{Cell, Color, Outcome, Point, Position};
+
+use super::playout::{FastRng, PlayoutResult, below};
+
+/// Probability (out of 256) that each rule is tried when it applies.
+const ATARI_RESPONSE_ODDS: u32 = 230;
+const CAPTURE_ODDS: u32 = 230;
+const PATTERN_ODDS: u32 = 230;
+/// Probability (out of 256) that a random self-atari of a big string is rejected.
+const SELF_ATARI_REJECT_ODDS: u32 = 240;
+/// Strings larger than this are never thrown into atari by a random move.
+const SELF_ATARI_MAX_STONES: usize = 2;
+
+/// The MoGo 3x3 patterns, centre = the move. `X`/`O`: stones of either
+/// colour (patterns are matched for both colours), `.` empty, `x` not X,
+/// `o` not O, `#` off the board, `?` anything.
+const PATTERNS: &[&str] = &[
+    // Hane: enclosing, non-cutting, magari, thin.
+    "XOX ... ???",
+    "XO. ... ?.?",
+    "XO? X.. x.?",
+    "XOO ... ?.?",
+    // Diagonal attachment.
+    ".O. X.. ...",
+    // Cut 1: unprotected and peeping cuts.
+    "XO? O.o ?o?",
+    "XO? O.X ???",
+    // Cut 2.
+    "?X? O.O ooo",
+    // Keima cut.
+    "OX? o.O ???",
+    // Edge: chase, block the side cut, block the connection, sagari, cut.
+    "X.? O.? ##?",
+    "OX? X.O ###",
+    "?X? x.O ###",
+    "?XO x.x ###",
+    "?OX X.O ###",
+];
+
+/// Neighbour order of a 3x3 code: N, NE, E, SE, S, SW, W, NW (2 bits each).
+fn neighbourhood(position: &Position, p: Point) -> u16 {
+    let s = position.geometry().stride() as i32;
+    let offsets = [s, s + 1, 1, 1 - s, -s, -s - 1, -1, s - 1];
+    let mut code = 0u16;
+    for (k, offset) in offsets.iter().enumerate() {
+        let q = Point((p.0 as i32 + offset) as u16);
+        let bits = match position.cell(q) {
+            Cell::Empty => 0,
+            Cell::Black => 1,
+            Cell::White => 2,
+            Cell::Border => 3,
+        };
+        code |= bits << (2 * k);
+    }
+    code
+}
+
+/// Every 3x3 neighbourhood that matches some pattern, as a 65,536-bit set.
+static PATTERN_TABLE: LazyLock<Vec<u64>> = LazyLock::new(build_pattern_table);
+
+fn build_pattern_table() -> Vec<u64> {
+    let mut table = vec![0u64; 1 << 10];
+    for pattern in PATTERNS {
+        let cells: Vec<char> = pattern.chars().filter(|c| !c.is_whitespace()).collect();
+        // Grid positions (row 0 = top) of the eight neighbours in code order.
+        let grid = |row: usize, col: usize| cells[row * 3 + col];
+        let base = [
+            grid(0, 1),
+            grid(0, 2),
+            grid(1, 2),
+            grid(2, 2),
+            grid(2, 1),
+            grid(2, 0),
+            grid(1, 0),
+            grid(0, 0),
+        ];
+        for variant in symmetries(base) {
+            for swap in [false, true] {
+                for code in 0..=u16::MAX {
+                    if matches(&variant, code, swap) {
+                        table[code as usize >> 6] |= 1 << (code & 63);
+                    }
+                }
+            }
+        }
+    }
+    table
+}
+
+/// The eight rotations and reflections of a neighbour ring.
+fn symmetries(ring: [char; 8]) -> Vec<[char; 8]> {
+    let mut all = Vec::with_capacity(8);
+    let mut current = ring;
+    for _ in 0..4 {
+        all.push(current);
+        // Mirror across the vertical axis: N and S stay, E<->W, NE<->NW, SE<->SW.
+        all.push([
+            current[0], current[7], current[6], current[5], current[4], current[3], current[2],
+            current[1],
+        ]);
+        // Rotate a quarter turn: each neighbour moves two places round the ring.
+        current = std::array::from_fn(|k| current[(k + 6) % 8]);
+    }
+    all
+}
+
+fn matches(ring: &[char; 8], code: u16, swap_colours: bool) -> bool {
+    ring.iter().enumerate().all(|(k, &symbol)| {
+        let mut cell = (code >> (2 * k)) & 3;
+        if swap_colours && (cell == 1 || cell == 2) {
+            cell = 3 - cell;
+        }
+        match symbol {
+            '?' => true,
+            '.' => cell == 0,
+            'X' => cell == 1,
+            'O' => cell == 2,
+            'x' => cell == 0 || cell == 2,
+            'o' => cell == 0 || cell == 1,
+            '#' => cell == 3,
+            _ => false,
+        }
+    })
+}
+
+/// Whether a MoGo pattern matches around the empty point `p`.
+#[inline]
+pub fn pattern_at(position: &Position, p: Point) -> bool {
+    let code = neighbourhood(position, p) as usize;
+    PATTERN_TABLE[code >> 6] >> (code & 63) & 1 != 0
+}
+
+/// Candidate moves collected by one rule.
+struct Candidates {
+    points: [u16; 16],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            points: [0; 16],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.len < self.points.len() && !self.points[..self.len].contains(&p.0) {
+            self.points[self.len] = p.0;
+            self.len += 1;
+        }
+    }
+
+    fn pick(&self, rng: &mut FastRng) -> Option<Point> {
+        (self.len > 0).then(|| Point(self.points[below(rng, self.len)]))
+    }
+}
+
+fn odds(rng: &mut FastRng, out_of_256: u32) -> bool {
+    (below(rng, 256) as u32) < out_of_256
+}
+
+/// Whether `mover` may sensibly play `p` in a playout: legal, not its own
+/// eye, and not a self-atari (of any size: these are tactical answers).
+fn sensible(position: &Position, p: Point, mover: Color) -> bool {
+    position.cell(p) == Cell::Empty
+        && position.is_legal_empty(p, mover)
+        && !position.is_eye(p, mover)
+        && !position.is_self_atari(p, mover)
+}
+
+/// Moves that save `mover`'s strings next to `last` from atari.
+fn atari_responses(position: &Position, last: Point, mover: Color, out: &mut Candidates) {
+    let own = mover.cell();
+    for n in position.geometry().neighbours(last) {
+        if position.cell(n) != own {
+            continue;
+        }
+        let Some(liberty) = position.atari_liberty(n) else {
+            continue;
+        };
+        // Capture an attacker that is itself in atari.
+        let mut s = n;
+        loop {
+            for m in position.geometry().neighbours(s) {
+                if position.cell(m) == mover.opponent().cell()
+                    && let Some(capture) = position.atari_liberty(m)
+                    && position.is_legal_empty(capture, mover)
+                {
+                    out.push(capture);
+                }
+            }
+            s = position.next_in_string(s);
+            if s == n {
+                break;
+            }
+        }
+        if sensible(position, liberty, mover) {
+            out.push(liberty);
+        }
+    }
+}
+
+/// Captures of the last-moved string or any enemy string touching it.
+fn captures_near(position: &Position, last: Point, mover: Color, out: &mut Candidates) {
+    let enemy = mover.opponent().cell();
+    let consider = |q: Point, out: &mut Candidates| {
+        if position.cell(q) == enemy
+            && let Some(capture) = position.atari_liberty(q)
+            && position.is_legal_empty(capture, mover)
+        {
+            out.push(capture);
+        }
+    };
+    consider(last, out);
+    for n in position.geometry().neighbours(last) {
+        consider(n, out);
+    }
+}
+
+/// Pattern moves among the eight points around `last`.
+fn pattern_moves(position: &Position, last: Point, mover: Color, out: &mut Candidates) {
+    let g = position.geometry();
+    for q in g.neighbours(last).into_iter().chain(g.diagonals(last)) {
+        if position.cell(q) == Cell::Empty
+            && pattern_at(position, q)
+            && sensible(position, q, mover)
+        {
+            out.push(q);
+        }
+    }
+}
+
+/// A random legal move that does not fill `mover`'s eye and, most of the
+/// time, does not throw a big string into atari.
+fn random_move(position: &mut Position, mover: Color, rng: &mut FastRng) -> Option<Point> {
+    let mut live = position.empty_points().len();
+    while live > 0 {
+        let slot = below(rng, live);
+        let p = Point(position.empty_points()[slot]);
+        if !position.is_eye(p, mover)
+            && position.is_legal_empty(p, mover)
+            && !(position.is_self_atari(p, mover)
+                && joined_size(position, p, mover) > SELF_ATARI_MAX_STONES
+                && odds(rng, SELF_ATARI_REJECT_ODDS))
+        {
+            return Some(p);
+        }
+        live -= 1;
+        position.swap_empties(slot, live);
+    }
+    None
+}
+
+/// Stones in the string `mover` would form by playing `p`.
+fn joined_size(position: &Position, p: Point, mover: Color) -> usize {
+    let own = mover.cell();
+    let mut heads = [Point(0); 4];
+    let mut total = 1;
+    for (k, n) in position.geometry().neighbours(p).into_iter().enumerate() {
+        if position.cell(n) != own {
+            continue;
+        }
+        // Count each neighbouring string once (by its smallest stone seen).
+        let stones = position.string_stones(n);
+        let head = stones.first().unwrap_or(n);
+        if !heads[..k].contains(&head) {
+            heads[k] = head;
+            total += stones.count() as usize;
+        }
+    }
+    total
+}
+
+/// The policy's move for `mover`, given the last move played.
+pub fn choose_move(
+    position: &mut Position,
+    mover: Color,
+    last: Option<Point>,
+    rng: &mut FastRng,
+) -> Option<Point> {
+    if let Some(last) = last {
+        let mut candidates = Candidates::new();
+        if odds(rng, ATARI_RESPONSE_ODDS) {
+            atari_responses(position, last, mover, &mut candidates);
+            if let Some(p) = candidates.pick(rng) {
+                return Some(p);
+            }
+        }
+        if odds(rng, CAPTURE_ODDS) {
+            captures_near(position, last, mover, &mut candidates);
+            if let Some(p) = candidates.pick(rng) {
+                return Some(p);
+            }
+        }
+        if odds(rng, PATTERN_ODDS) {
+            pattern_moves(position, last, mover, &mut candidates);
+            if let Some(p) = candidates.pick(rng) {
+                return Some(p);
+            }
+        }
+    }
+    random_move(position, mover, rng)
+}
+
+/// Plays a Go position out with the heavy policy (see the module doc),
+/// telling `on_move` every stone played.
+pub fn heavy_playout(
+    position: &mut Position,
+    komi: f32,
+    max_moves: u32,
+    last_move: Option<Point>,
+    rng: &mut FastRng,
+    mut on_move: impl FnMut(Point, Color),
+) -> PlayoutResult {
+    let mut moves = 0;
+    let mut passes = position.consecutive_passes();
+    let mut last = last_move;
+    while moves < max_moves {
+        let mover = position.to_move();
+        match choose_move(position, mover, last, rng) {
+            Some(p) => {
+                on_move(p, mover);
+                position.play(p, mover);
+                passes = 0;
+                last = Some(p);
+            }
+            None => {
+                position.pass();
+                passes += 1;
+                last = None;
+                if passes >= 2 {
+                    break;
+                }
+            }
+        }
+        moves += 1;
+    }
+    let winner = match position.area_score().outcome(komi) {
+        Outcome::Win(color, _) => Some(color),
+        Outcome::Draw => None,
+    };
+    PlayoutResult { winner, moves }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::GameKind;
+
+    fn at(position: &Position, col: usize, row: usize) -> Point {
+        position.geometry().point(col, row).unwrap()
+    }
+
+    #[test]
+    fn hane_pattern_matches_in_every_orientation_and_colour() {
+        // Enclosing hane "XOX / ... / ???" with the move below the O.
+        let p = Position::from_text(
+            ".....
+             .XOX.
+             .....
+             .....
+             .....",
+            GameKind::Go,
+        )
+        .unwrap();
+        assert!(pattern_at(&p, at(&p, 2, 2)));
+        assert!(!pattern_at(&p, at(&p, 2, 0)));
+        let rotated = Position::from_text(
+            ".....
+             ..O..
+             ..X..
+             ..O..
+             .....",
+            GameKind::Go,
+        )
+        .unwrap();
+        assert!(pattern_at(&rotated, at(&rotated, 3, 2)));
+        assert!(pattern_at(&rotated, at(&rotated, 1, 2)));
+    }
+
+    #[test]
+    fn an_empty_neighbourhood_matches_nothing() {
+        let p = Position::from_text(".....\n.....\n.....\n.....\n.....", GameKind::Go).unwrap();
+        assert!(!pattern_at(&p, at(&p, 2, 2)));
+    }
+
+    #[test]
+    fn the_policy_saves_a_string_in_atari() {
+        use rand_xoshiro::rand_core::SeedableRng;
+        // Black B3 has one liberty (C3) after White's B2.
+        let p = Position::from_text(
+            ".....
+             .O...
+             OX...
+             .O...
+             .....",
+            GameKind::Go,
+        )
+        .unwrap();
+        assert_eq!(p.atari_liberty(at(&p, 1, 2)), Some(at(&p, 2, 2)));
+        let last = at(&p, 1, 1);
+        let mut rng = FastRng::seed_from_u64(1);
+        let mut saved = 0;
+        for _ in 0..100 {
+            let mut q = p.clone();
+            if choose_move(&mut q, Color::Black, Some(last), &mut rng) == Some(at(&p, 2, 2)) {
+                saved += 1;
+            }
+        }
+        assert!(saved > 80, "{saved}");
+    }
+}

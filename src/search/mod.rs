@@ -15,7 +15,9 @@ pub mod ownership;
 pub mod params;
 pub mod playout;
 pub mod policy;
+pub mod prior;
 pub mod solver;
+pub mod tactics;
 pub mod time;
 pub mod tree;
 mod uct;
@@ -193,7 +195,7 @@ impl Searcher {
             },
         };
         if !legal.is_empty() {
-            uct::expand(&shared, ROOT, root);
+            uct::expand(&shared, ROOT, root, shared.root_last_move);
         }
         let seed = self.params.seed ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.searches += 1;

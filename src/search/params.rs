@@ -16,8 +16,25 @@ pub struct SearchParams {
     pub rave_equivalence: f64,
     /// Virtual playouts at 50% given to every new node (first-play urgency).
     pub prior_even: u32,
-    /// Extra virtual losses for first-line moves while the board is open (Go).
+    /// Extra virtual losses for first-line moves while the board is open
+    /// (half as many for the second line) (Go).
     pub prior_edge_penalty: u32,
+    /// Virtual wins for third- and fourth-line moves while the board is open (Go).
+    pub prior_good_lines: u32,
+    /// Virtual wins per captured stone (up to four) for a capture (Go).
+    pub prior_capture: u32,
+    /// Virtual wins for saving a string from atari when it then survives (Go).
+    pub prior_escape: u32,
+    /// Virtual losses for an escape that runs into a working ladder (Go).
+    pub prior_hopeless_escape: u32,
+    /// Virtual wins for an atari that starts a working ladder (Go).
+    pub prior_ladder_attack: u32,
+    /// Virtual losses for a self-atari (Go).
+    pub prior_self_atari: u32,
+    /// Virtual wins for a MoGo 3x3 pattern move (Go).
+    pub prior_pattern: u32,
+    /// Virtual wins for a move within distance 2 of the last move (Go).
+    pub prior_near_last: u32,
     /// Virtual losses for passing while the board still has open points (Go).
     pub prior_pass_penalty: u32,
     /// Go playouts follow the MoGo-style policy (answers to the last move,
@@ -43,6 +60,14 @@ impl Default for SearchParams {
             rave_equivalence: 3000.0,
             prior_even: 10,
             prior_edge_penalty: 10,
+            prior_good_lines: 5,
+            prior_capture: 10,
+            prior_escape: 10,
+            prior_hopeless_escape: 30,
+            prior_ladder_attack: 20,
+            prior_self_atari: 20,
+            prior_pattern: 10,
+            prior_near_last: 5,
             prior_pass_penalty: 20,
             heavy_playouts: true,
             expand_visits: 2,
@@ -75,6 +100,35 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     (
         "prior_edge_penalty",
         "virtual losses for first-line moves on an open board (Go)",
+    ),
+    (
+        "prior_good_lines",
+        "virtual wins for third- and fourth-line moves on an open board (Go)",
+    ),
+    (
+        "prior_capture",
+        "virtual wins per captured stone for a capture (Go)",
+    ),
+    (
+        "prior_escape",
+        "virtual wins for a successful atari escape (Go)",
+    ),
+    (
+        "prior_hopeless_escape",
+        "virtual losses for an escape into a working ladder (Go)",
+    ),
+    (
+        "prior_ladder_attack",
+        "virtual wins for an atari starting a working ladder (Go)",
+    ),
+    ("prior_self_atari", "virtual losses for a self-atari (Go)"),
+    (
+        "prior_pattern",
+        "virtual wins for a MoGo 3x3 pattern move (Go)",
+    ),
+    (
+        "prior_near_last",
+        "virtual wins for a move near the last move (Go)",
     ),
     (
         "prior_pass_penalty",
@@ -115,6 +169,18 @@ impl SearchParams {
             "rave_equivalence" => self.rave_equivalence = finite(parse(name, value)?)?.max(1.0),
             "prior_even" => self.prior_even = parse::<u32>(name, value)?.min(1000),
             "prior_edge_penalty" => self.prior_edge_penalty = parse::<u32>(name, value)?.min(1000),
+            "prior_good_lines" => self.prior_good_lines = parse::<u32>(name, value)?.min(1000),
+            "prior_capture" => self.prior_capture = parse::<u32>(name, value)?.min(1000),
+            "prior_escape" => self.prior_escape = parse::<u32>(name, value)?.min(1000),
+            "prior_hopeless_escape" => {
+                self.prior_hopeless_escape = parse::<u32>(name, value)?.min(1000)
+            }
+            "prior_ladder_attack" => {
+                self.prior_ladder_attack = parse::<u32>(name, value)?.min(1000)
+            }
+            "prior_self_atari" => self.prior_self_atari = parse::<u32>(name, value)?.min(1000),
+            "prior_pattern" => self.prior_pattern = parse::<u32>(name, value)?.min(1000),
+            "prior_near_last" => self.prior_near_last = parse::<u32>(name, value)?.min(1000),
             "prior_pass_penalty" => self.prior_pass_penalty = parse::<u32>(name, value)?.min(1000),
             "heavy_playouts" => self.heavy_playouts = parse::<u8>(name, value)? != 0,
             "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
@@ -135,6 +201,14 @@ impl SearchParams {
             "rave_equivalence" => self.rave_equivalence.to_string(),
             "prior_even" => self.prior_even.to_string(),
             "prior_edge_penalty" => self.prior_edge_penalty.to_string(),
+            "prior_good_lines" => self.prior_good_lines.to_string(),
+            "prior_capture" => self.prior_capture.to_string(),
+            "prior_escape" => self.prior_escape.to_string(),
+            "prior_hopeless_escape" => self.prior_hopeless_escape.to_string(),
+            "prior_ladder_attack" => self.prior_ladder_attack.to_string(),
+            "prior_self_atari" => self.prior_self_atari.to_string(),
+            "prior_pattern" => self.prior_pattern.to_string(),
+            "prior_near_last" => self.prior_near_last.to_string(),
             "prior_pass_penalty" => self.prior_pass_penalty.to_string(),
             "heavy_playouts" => u8::from(self.heavy_playouts).to_string(),
             "expand_visits" => self.expand_visits.to_string(),

@@ -10,6 +10,7 @@ use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
 use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced};
 use super::policy::heavy_playout;
+use super::prior::{PriorContext, go_prior};
 use super::tree::{NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
 
 /// What every search thread shares.
@@ -85,7 +86,8 @@ impl Worker {
             if current.children().1 == 0
                 && (node == ROOT || current.visits() > shared.params.expand_visits)
             {
-                expand(shared, node, &self.scratch);
+                let last = self.last_move(shared);
+                expand(shared, node, &self.scratch, last);
             }
             let (first, count) = current.children();
             if count == 0 {
@@ -134,18 +136,24 @@ impl Worker {
         self.back_up(shared, winner);
     }
 
+    /// The stone that led to the current node (the game's last move at the root).
+    fn last_move(&self, shared: &Shared) -> Option<Point> {
+        match self.path.last() {
+            Some(&ROOT) | None => shared.root_last_move,
+            Some(&id) => match shared.tree.node(id).mv() {
+                Move::Play(p) => Some(p),
+                Move::Pass => None,
+            },
+        }
+    }
+
     /// Finishes the game from the leaf with the playout policy.
     fn play_out(&mut self, shared: &Shared) -> Option<Color> {
         let max_moves = 3 * self.scratch.geometry().area() as u32;
+        let last = self.last_move(shared);
         let trace = &mut self.trace;
         let record = |p: Point, c: Color| trace.push((p.0, c));
         if self.scratch.kind() == GameKind::Go && shared.params.heavy_playouts {
-            let last_tree_move = self.path.last().map(|&id| shared.tree.node(id).mv());
-            let last = match last_tree_move {
-                _ if self.path.len() == 1 => shared.root_last_move,
-                Some(Move::Play(p)) => Some(p),
-                _ => None,
-            };
             heavy_playout(
                 &mut self.scratch,
                 shared.komi,
@@ -276,7 +284,7 @@ fn excluded_at_root(shared: &Shared, mv: Move) -> bool {
 /// Creates the children of a leaf: every legal move (in Go, not into the
 /// mover's own eye, plus a pass), with priors. Returns false if another
 /// thread is expanding it or the tree is full.
-pub fn expand(shared: &Shared, node: NodeId, position: &Position) -> bool {
+pub fn expand(shared: &Shared, node: NodeId, position: &Position, last: Option<Point>) -> bool {
     let tree = shared.tree;
     let leaf = tree.node(node);
     if !leaf.try_begin_expansion() {
@@ -301,9 +309,10 @@ pub fn expand(shared: &Shared, node: NodeId, position: &Position) -> bool {
         return false;
     };
     let open = position.empty_points().len() * 2 > position.geometry().area();
+    let context = PriorContext { last, open };
     let children = tree.block(block, count);
     for (child, &p) in children.iter().zip(&moves) {
-        let (visits, wins) = prior(shared.params, position, p, open);
+        let (visits, wins) = go_prior(shared.params, position, p, mover, &context).to_node();
         child.init(Move::Play(p), visits, wins);
     }
     if go {
@@ -318,24 +327,4 @@ pub fn expand(shared: &Shared, node: NodeId, position: &Position) -> bool {
     }
     leaf.finish_expansion(block, count);
     true
-}
-
-/// Prior knowledge for a new node: virtual playouts and wins (half points).
-fn prior(params: &SearchParams, position: &Position, p: Point, open: bool) -> (u16, u32) {
-    let even = params.prior_even;
-    let mut losses = 0;
-    if position.kind() == GameKind::Go && open {
-        let g = position.geometry();
-        if let Some((col, row)) = g.coords(p) {
-            let edge = col
-                .min(row)
-                .min(g.width() - 1 - col)
-                .min(g.height() - 1 - row);
-            if edge == 0 && g.width().min(g.height()) >= 5 {
-                losses += params.prior_edge_penalty;
-            }
-        }
-    }
-    let visits = (even + losses).min(u16::MAX as u32) as u16;
-    (visits, even)
 }

@@ -1,0 +1,174 @@
+//! Prior knowledge for new tree nodes (CrazyStone/Fuego style): each term
+//! adds virtual playouts, won for a good sign, lost for a bad one, so the
+//! search starts from sensible values and still corrects them.
+
+use crate::board::{Color, GameKind, Point, Position};
+
+use super::params::SearchParams;
+use super::policy::pattern_at;
+use super::tactics::{escape_is_hopeless, ladder_captures};
+
+/// Virtual playouts of a prior: `visits`, of which `wins` half points won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prior {
+    pub visits: u32,
+    pub wins: u32,
+}
+
+impl Prior {
+    /// `n` playouts at 50%.
+    fn even(n: u32) -> Prior {
+        Prior { visits: n, wins: n }
+    }
+
+    fn won(&mut self, n: u32) {
+        self.visits += n;
+        self.wins += 2 * n;
+    }
+
+    fn lost(&mut self, n: u32) {
+        self.visits += n;
+    }
+
+    /// As stored in a node (visits capped to 16 bits).
+    pub fn to_node(self) -> (u16, u32) {
+        let visits = self.visits.min(u16::MAX as u32);
+        (visits as u16, self.wins.min(2 * visits))
+    }
+}
+
+/// What a whole expansion shares: the last move and how open the board is.
+pub struct PriorContext {
+    /// The last stone played (the move that led here), if any.
+    pub last: Option<Point>,
+    /// More than half the board is still empty.
+    pub open: bool,
+}
+
+/// The prior of `mover` playing the legal point `p`.
+pub fn go_prior(
+    params: &SearchParams,
+    position: &Position,
+    p: Point,
+    mover: Color,
+    context: &PriorContext,
+) -> Prior {
+    let mut prior = Prior::even(params.prior_even);
+    if position.kind() != GameKind::Go {
+        return prior;
+    }
+    let g = position.geometry();
+    let own = mover.cell();
+    let enemy = mover.opponent().cell();
+    let mut saves_atari = false;
+    for n in g.neighbours(p) {
+        let cell = position.cell(n);
+        if cell == enemy {
+            if position.atari_liberty(n) == Some(p) {
+                let size = position.string_size(n) as u32;
+                prior.won(params.prior_capture * size.min(4));
+            } else if position.liberties_up_to(n, 3).len() == 2 {
+                // An atari that starts a working ladder.
+                let mut after = position.clone();
+                after.play(p, mover);
+                if after.atari_liberty(n).is_some() && ladder_captures(&after, n, mover.opponent())
+                {
+                    prior.won(params.prior_ladder_attack);
+                }
+            }
+        } else if cell == own && position.atari_liberty(n) == Some(p) {
+            saves_atari = true;
+        }
+    }
+    if saves_atari {
+        if escape_is_hopeless(position, p, mover) {
+            prior.lost(params.prior_hopeless_escape);
+        } else {
+            prior.won(params.prior_escape);
+        }
+    }
+    if position.is_self_atari(p, mover) {
+        prior.lost(params.prior_self_atari);
+    }
+    if pattern_at(position, p) {
+        prior.won(params.prior_pattern);
+    }
+    if let (Some(last), Some((col, row))) = (context.last, g.coords(p))
+        && let Some((last_col, last_row)) = g.coords(last)
+    {
+        let distance = col.abs_diff(last_col) + row.abs_diff(last_row);
+        if distance <= 2 {
+            prior.won(params.prior_near_last);
+        }
+    }
+    if context.open
+        && let Some((col, row)) = g.coords(p)
+    {
+        let line = col
+            .min(row)
+            .min(g.width() - 1 - col)
+            .min(g.height() - 1 - row);
+        let small = g.width().min(g.height()) < 7;
+        match line {
+            0 if !small => prior.lost(params.prior_edge_penalty),
+            1 if !small => prior.lost(params.prior_edge_penalty / 2),
+            2 | 3 if !small => prior.won(params.prior_good_lines),
+            _ => {}
+        }
+    }
+    prior
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(position: &Position, col: usize, row: usize) -> Point {
+        position.geometry().point(col, row).unwrap()
+    }
+
+    fn rate(prior: Prior) -> f64 {
+        prior.wins as f64 / (2.0 * prior.visits as f64)
+    }
+
+    #[test]
+    fn captures_beat_quiet_moves_and_self_ataris_lose() {
+        let p = Position::from_text(
+            ".........
+             .........
+             .........
+             ..OOOO...
+             .OXXX....
+             ..OOOO...
+             .........
+             .........
+             .........",
+            GameKind::Go,
+        )
+        .unwrap();
+        let params = SearchParams::default();
+        let context = PriorContext {
+            last: None,
+            open: false,
+        };
+        let capture = go_prior(&params, &p, at(&p, 5, 4), Color::White, &context);
+        let quiet = go_prior(&params, &p, at(&p, 7, 7), Color::White, &context);
+        assert!(rate(capture) > 0.7 && rate(quiet) == 0.5);
+        // Black extending at F5 stays in atari: self-atari, hopeless.
+        let escape = go_prior(&params, &p, at(&p, 5, 4), Color::Black, &context);
+        assert!(rate(escape) < 0.4, "{escape:?}");
+    }
+
+    #[test]
+    fn the_third_line_beats_the_first_on_an_open_board() {
+        let p = Position::new(crate::board::Geometry::square(9).unwrap(), GameKind::Go);
+        let params = SearchParams::default();
+        let context = PriorContext {
+            last: None,
+            open: true,
+        };
+        let third = go_prior(&params, &p, at(&p, 2, 2), Color::Black, &context);
+        let first = go_prior(&params, &p, at(&p, 0, 4), Color::Black, &context);
+        assert!(rate(third) > 0.5 && rate(first) < 0.5);
+    }
+}

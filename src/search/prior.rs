@@ -6,7 +6,7 @@ use crate::board::{Color, GameKind, Point, Position};
 
 use super::params::SearchParams;
 use super::policy::pattern_at;
-use super::tactics::{escape_is_hopeless, ladder_captures};
+use super::tactics::{atari_starts_ladder, escape_is_hopeless};
 
 /// Virtual playouts of a prior: `visits`, of which `wins` half points won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,10 +69,7 @@ pub fn go_prior(
                 prior.won(params.prior_capture * size.min(4));
             } else if position.liberties_up_to(n, 3).len() == 2 {
                 // An atari that starts a working ladder.
-                let mut after = position.clone();
-                after.play(p, mover);
-                if after.atari_liberty(n).is_some() && ladder_captures(&after, n, mover.opponent())
-                {
+                if atari_starts_ladder(position, p, mover, n) {
                     prior.won(params.prior_ladder_attack);
                 }
             }

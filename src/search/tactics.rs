@@ -6,10 +6,18 @@
 //! string in atari. Such a search stays narrow, so it can follow a ladder
 //! across the whole board (`MAX_LADDER_PLIES`).
 
+use std::cell::RefCell;
+
 use crate::board::{Cell, Color, Point, Position};
 
 /// Deepest ladder followed; a longer one counts as escaped.
 pub const MAX_LADDER_PLIES: usize = 160;
+
+thread_local! {
+    /// One position per ply of the reading, reused across reads: copying
+    /// the used part of a board is far cheaper than cloning a whole one.
+    static PLIES: RefCell<Vec<Position>> = const { RefCell::new(Vec::new()) };
+}
 
 /// Whether the string through `target` (in atari or with two liberties)
 /// dies in a ladder with `to_move` to play. Strings with more liberties
@@ -18,81 +26,103 @@ pub fn ladder_captures(position: &Position, target: Point, to_move: Color) -> bo
     let Some(defender) = position.cell(target).color() else {
         return false;
     };
-    let mut scratch = position.clone();
-    scratch.set_to_move(to_move);
-    if to_move == defender {
-        defender_loses(&mut scratch, target, defender, 0)
-    } else {
-        attacker_wins(&mut scratch, target, defender, 0)
-    }
+    PLIES.with_borrow_mut(|plies| {
+        let mut reader = Reader { plies };
+        reader.load(0, position);
+        reader.plies[0].set_to_move(to_move);
+        if to_move == defender {
+            reader.defender_loses(target, defender, 0)
+        } else {
+            reader.attacker_wins(target, defender, 0)
+        }
+    })
 }
 
-/// Defender to move, its string through `target` in atari: true if every
-/// escape fails.
-fn defender_loses(position: &mut Position, target: Point, defender: Color, ply: usize) -> bool {
-    if ply >= MAX_LADDER_PLIES {
-        return false;
+/// A ladder read in progress: `plies[k]` is the position `k` moves in.
+struct Reader<'a> {
+    plies: &'a mut Vec<Position>,
+}
+
+impl Reader<'_> {
+    /// Makes `plies[ply]` a copy of `position`.
+    fn load(&mut self, ply: usize, position: &Position) {
+        if self.plies.len() <= ply {
+            self.plies.push(position.clone());
+        } else {
+            self.plies[ply].copy_from(position);
+        }
     }
-    let Some(liberty) = position.atari_liberty(target) else {
-        // Not in atari (anymore): nothing to read here.
-        return position.liberties_up_to(target, 2).len() < 2
-            && attacker_wins(position, target, defender, ply);
-    };
-    // Escape by capturing an attacker in atari next to the string.
-    for capture in attacker_captures(position, target, defender) {
-        let mut next = position.clone();
-        next.play(capture, defender);
-        if !attacker_wins(&mut next, target, defender, ply + 1) {
+
+    /// Makes `plies[ply + 1]` the position after `color` plays `p` at `ply`.
+    fn play(&mut self, ply: usize, p: Point, color: Color) {
+        if self.plies.len() <= ply + 1 {
+            let copy = self.plies[ply].clone();
+            self.plies.push(copy);
+        } else {
+            let (done, rest) = self.plies.split_at_mut(ply + 1);
+            rest[0].copy_from(&done[ply]);
+        }
+        self.plies[ply + 1].play(p, color);
+    }
+
+    /// Defender to move, its string through `target` in atari: true if
+    /// every escape fails.
+    fn defender_loses(&mut self, target: Point, defender: Color, ply: usize) -> bool {
+        if ply >= MAX_LADDER_PLIES {
             return false;
         }
-    }
-    // Escape by extending.
-    if !position.is_legal_empty(liberty, defender) {
-        return true;
-    }
-    let mut next = position.clone();
-    next.play(liberty, defender);
-    match next.liberties_up_to(target, 3).len() {
-        0 | 1 => true,
-        2 => attacker_wins(&mut next, target, defender, ply + 1),
-        _ => false,
-    }
-}
-
-/// Attacker to move, the defender's string through `target` with at most
-/// two liberties: true if an atari on one of them leads to capture.
-fn attacker_wins(position: &mut Position, target: Point, defender: Color, ply: usize) -> bool {
-    if ply >= MAX_LADDER_PLIES {
-        return false;
-    }
-    let attacker = defender.opponent();
-    if let Some(liberty) = position.atari_liberty(target) {
-        return position.is_legal_empty(liberty, attacker);
-    }
-    let liberties = position.liberties_up_to(target, 3);
-    if liberties.len() != 2 {
-        return false;
-    }
-    for atari in liberties.points() {
-        if !position.is_legal_empty(atari, attacker) {
-            continue;
-        }
-        let mut next = position.clone();
-        next.play(atari, attacker);
-        // An atari stone the defender can simply capture is no ladder.
-        if next.in_atari(atari) && next.liberties_up_to(target, 2).len() == 1 {
-            let capturable = next
-                .atari_liberty(atari)
-                .is_some_and(|p| next.is_legal_empty(p, defender));
-            if capturable {
-                continue;
+        let position = &self.plies[ply];
+        let Some(liberty) = position.atari_liberty(target) else {
+            // Not in atari (anymore): two liberties is the attacker's turn.
+            return position.liberties_up_to(target, 3).len() == 2
+                && self.attacker_wins(target, defender, ply);
+        };
+        // Escape by capturing an attacker in atari next to the string.
+        for capture in attacker_captures(position, target, defender) {
+            self.play(ply, capture, defender);
+            if !self.attacker_wins(target, defender, ply + 1) {
+                return false;
             }
         }
-        if defender_loses(&mut next, target, defender, ply + 1) {
+        // Escape by extending.
+        if !self.plies[ply].is_legal_empty(liberty, defender) {
             return true;
         }
+        self.play(ply, liberty, defender);
+        match self.plies[ply + 1].liberties_up_to(target, 3).len() {
+            0 | 1 => true,
+            2 => self.attacker_wins(target, defender, ply + 1),
+            _ => false,
+        }
     }
-    false
+
+    /// Attacker to move, the defender's string through `target` with at
+    /// most two liberties: true if an atari on one of them leads to capture.
+    fn attacker_wins(&mut self, target: Point, defender: Color, ply: usize) -> bool {
+        if ply >= MAX_LADDER_PLIES {
+            return false;
+        }
+        let attacker = defender.opponent();
+        let position = &self.plies[ply];
+        if let Some(liberty) = position.atari_liberty(target) {
+            return position.is_legal_empty(liberty, attacker);
+        }
+        let liberties = position.liberties_up_to(target, 3);
+        if liberties.len() != 2 {
+            return false;
+        }
+        for atari in liberties.points() {
+            if !self.plies[ply].is_legal_empty(atari, attacker) {
+                continue;
+            }
+            // Capturing the atari stone is among the defender's escapes.
+            self.play(ply, atari, attacker);
+            if self.defender_loses(target, defender, ply + 1) {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// Points where the defender captures an attacking string in atari that
@@ -121,22 +151,39 @@ fn attacker_captures(position: &Position, target: Point, defender: Color) -> Vec
 /// Whether `color` extending on `p` (the liberty of its string in atari
 /// next to `p`) only runs into a working ladder.
 pub fn escape_is_hopeless(position: &Position, p: Point, color: Color) -> bool {
-    let own = color.cell();
-    let mut saves_something = false;
-    for n in position.geometry().neighbours(p) {
-        if position.cell(n) == own && position.atari_liberty(n) == Some(p) {
-            saves_something = true;
-            let mut next = position.clone();
-            if !next.is_legal_empty(p, color) {
-                return true;
-            }
-            next.play(p, color);
-            if !ladder_captures(&next, p, color.opponent()) {
-                return false;
-            }
-        }
+    let saves = position
+        .geometry()
+        .neighbours(p)
+        .into_iter()
+        .any(|n| position.cell(n) == color.cell() && position.atari_liberty(n) == Some(p));
+    if !saves {
+        return false;
     }
-    saves_something
+    if !position.is_legal_empty(p, color) {
+        return true;
+    }
+    PLIES.with_borrow_mut(|plies| {
+        let mut reader = Reader { plies };
+        reader.load(0, position);
+        reader.play(0, p, color);
+        reader.attacker_wins(p, color, 1)
+    })
+}
+
+/// Whether `attacker` playing `p` puts the string through `target` in
+/// atari and then captures it in a ladder.
+pub fn atari_starts_ladder(position: &Position, p: Point, attacker: Color, target: Point) -> bool {
+    let defender = attacker.opponent();
+    if position.cell(target) != defender.cell() || !position.is_legal_empty(p, attacker) {
+        return false;
+    }
+    PLIES.with_borrow_mut(|plies| {
+        let mut reader = Reader { plies };
+        reader.load(0, position);
+        reader.play(0, p, attacker);
+        reader.plies[1].atari_liberty(target).is_some()
+            && reader.defender_loses(target, defender, 1)
+    })
 }
 
 /// Every string on the board that a ladder captures with the opponent to

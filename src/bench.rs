@@ -90,21 +90,53 @@ pub fn search(
 }
 
 /// The standard set: light playouts and tree searches on 9x9 and 19x19 Go
-/// (komi 7) and 9x9 NoGo. `scale` multiplies the playout counts (1.0 takes
-/// some twenty seconds).
-pub fn standard(scale: f64) -> Vec<BenchResult> {
-    let n = |base: f64| ((base * scale) as u64).max(1);
-    vec![
-        light_playouts("light_go9", 9, GameKind::Go, 7.0, n(300_000.0)),
-        light_playouts("light_go19", 19, GameKind::Go, 7.0, n(50_000.0)),
-        light_playouts("light_nogo9", 9, GameKind::NoGo, 0.0, n(300_000.0)),
-        search("search_go9", 9, GameKind::Go, 7.0, n(100_000.0), 1),
-        search("search_go19", 19, GameKind::Go, 7.0, n(20_000.0), 1),
-        search("search_nogo9", 9, GameKind::NoGo, 0.0, n(100_000.0), 1),
-        search("search_go9_t2", 9, GameKind::Go, 7.0, n(200_000.0), 2),
-        search("search_go19_t2", 19, GameKind::Go, 7.0, n(40_000.0), 2),
-        search("search_nogo9_t2", 9, GameKind::NoGo, 0.0, n(200_000.0), 2),
-    ]
+/// (komi 7) and 9x9 NoGo, those whose name contains `only`. `scale`
+/// multiplies the playout counts (1.0 takes some twenty seconds).
+pub fn standard(scale: f64, only: &str) -> Vec<BenchResult> {
+    let n = move |base: f64| ((base * scale) as u64).max(1);
+    type Run = Box<dyn Fn() -> BenchResult>;
+    let runs: Vec<(&str, Run)> = vec![
+        (
+            "light_go9",
+            Box::new(move || light_playouts("light_go9", 9, GameKind::Go, 7.0, n(300_000.0))),
+        ),
+        (
+            "light_go19",
+            Box::new(move || light_playouts("light_go19", 19, GameKind::Go, 7.0, n(50_000.0))),
+        ),
+        (
+            "light_nogo9",
+            Box::new(move || light_playouts("light_nogo9", 9, GameKind::NoGo, 0.0, n(300_000.0))),
+        ),
+        (
+            "search_go9",
+            Box::new(move || search("search_go9", 9, GameKind::Go, 7.0, n(100_000.0), 1)),
+        ),
+        (
+            "search_go19",
+            Box::new(move || search("search_go19", 19, GameKind::Go, 7.0, n(20_000.0), 1)),
+        ),
+        (
+            "search_nogo9",
+            Box::new(move || search("search_nogo9", 9, GameKind::NoGo, 0.0, n(100_000.0), 1)),
+        ),
+        (
+            "search_go9_t2",
+            Box::new(move || search("search_go9_t2", 9, GameKind::Go, 7.0, n(200_000.0), 2)),
+        ),
+        (
+            "search_go19_t2",
+            Box::new(move || search("search_go19_t2", 19, GameKind::Go, 7.0, n(40_000.0), 2)),
+        ),
+        (
+            "search_nogo9_t2",
+            Box::new(move || search("search_nogo9_t2", 9, GameKind::NoGo, 0.0, n(200_000.0), 2)),
+        ),
+    ];
+    runs.into_iter()
+        .filter(|(name, _)| name.contains(only))
+        .map(|(_, run)| run())
+        .collect()
 }
 
 /// The results as one JSON object: `name` is playouts per second and, for

@@ -39,6 +39,9 @@ enum Command {
         /// Multiply the playout counts (smaller is quicker, noisier).
         #[arg(long, default_value_t = 1.0)]
         scale: f64,
+        /// Run only the benchmarks whose name contains this text.
+        #[arg(long, default_value = "")]
+        only: String,
     },
     /// Rules check: reachable positions (Go) or move sequences (NoGo).
     Perft {
@@ -103,8 +106,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         None => Err("the GTP loop arrives with the GTP issue".to_string()),
-        Some(Command::Bench { json, scale }) => {
-            let results = bench::standard(scale);
+        Some(Command::Bench { json, scale, only }) => {
+            let results = bench::standard(scale, &only);
             for r in &results {
                 if r.average_length > 0.0 {
                     println!(

@@ -255,14 +255,20 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
             PROVEN_LOSS => continue,
             _ => {}
         }
-        // Priors count as real and AMAF playouts alike, so `n` and `amaf_n`
-        // are only zero without priors.
-        let n = (child.visits() + child.prior_visits()).max(1) as f64;
-        let q = (child.wins() + child.prior_wins()) as f64 * 0.5 / n;
-        let amaf_n = child.amaf_visits().max(1) as f64;
-        let amaf_q = child.amaf_wins() as f64 * 0.5 / amaf_n;
-        let beta = amaf_n / (amaf_n + n + amaf_n * n * inverse_equivalence);
-        let mut value = q + beta * (amaf_q - q);
+        // (1 - beta) q + beta q_amaf with beta = a / (a + n + a n / E),
+        // rewritten over one common denominator: one division, not three.
+        // Priors count as real and AMAF playouts alike.
+        let n = (child.visits() + child.prior_visits()) as f64;
+        let wins = (child.wins() + child.prior_wins()) as f64 * 0.5;
+        let amaf_n = child.amaf_visits() as f64;
+        let amaf_wins = child.amaf_wins() as f64 * 0.5;
+        let weight = amaf_n * inverse_equivalence;
+        let denominator = amaf_n + n + n * weight;
+        let mut value = if denominator > 0.0 {
+            ((1.0 + weight) * wins + amaf_wins) / denominator
+        } else {
+            0.5
+        };
         if explore {
             value += params.exploration * (log_parent / (n + 1.0)).sqrt();
         }

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Plays Kosumi against a peer engine with the shared referee and prints the
+# score. Peers are built outside the repository (see README, "Measuring").
+#
+#   scripts/match.sh OPPONENT GAMES SIZE SECONDS_PER_MOVE [referee options...]
+#
+# OPPONENT: gnugo (level 10), pachi (equal time via a playout count),
+# hahanogo (NoGo, equal time via a playout count), or self (Kosumi against
+# itself with KOSUMI_B_SETUP applied to the second engine).
+# Environment: KOSUMI (binary), REFEREE, GNUGO, PACHI, HAHANOGO,
+# PACHI_RATE and HAHANOGO_RATE (their playouts per second on this machine),
+# KOSUMI_SETUP / KOSUMI_B_SETUP (extra GTP commands, ';'-separated).
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+opponent="${1:?opponent: gnugo|pachi|hahanogo|self}"
+games="${2:-20}"
+size="${3:-9}"
+seconds="${4:-1}"
+shift $(( $# < 4 ? $# : 4 ))
+
+kosumi="${KOSUMI:-$here/target/release/kosumi}"
+referee="${REFEREE:-$here/../shared/tools/referee.py}"
+gnugo="${GNUGO:-/usr/games/gnugo}"
+pachi="${PACHI:-$here/../peers/pachi/pachi}"
+hahanogo="${HAHANOGO:-$here/../peers/hahanogo/hahanogo}"
+out="${MATCH_DIR:-$here/target/matches/$opponent-$size-$(date +%Y%m%d-%H%M%S)}"
+mkdir -p "$out"
+
+# The referee would send `time_settings 0 T 1` with T as a decimal, which
+# GNU Go and Pachi refuse: send none (--move-time 0) and give Kosumi its
+# time in its own setup instead; the peers get theirs on the command line.
+kosumi_cmd="$kosumi --threads 1"
+kosumi_setup="time_settings 0 $seconds 1${KOSUMI_SETUP:+;$KOSUMI_SETUP}"
+other_setup=""
+game=go
+scorer=()
+extra=()
+case "$opponent" in
+  gnugo)
+    other="$gnugo --mode gtp --chinese-rules --level 10"
+    scorer=(--scorer "$gnugo --mode gtp --chinese-rules")
+    ;;
+  pachi)
+    rate="${PACHI_RATE:-11000}"
+    playouts=$(python3 -c "print(int($rate * $seconds))")
+    other="$pachi -t =$playouts threads=1"
+    scorer=(--scorer "$gnugo --mode gtp --chinese-rules")
+    ;;
+  hahanogo)
+    rate="${HAHANOGO_RATE:-65000}"
+    playouts=$(python3 -c "print(int($rate * $seconds))")
+    other="$hahanogo $playouts"
+    game=nogo
+    extra=(--bare B)
+    ;;
+  self)
+    other="$kosumi --threads 1"
+    other_setup="time_settings 0 $seconds 1${KOSUMI_B_SETUP:+;$KOSUMI_B_SETUP}"
+    game="${GAME:-go}"
+    ;;
+  *) echo "unknown opponent $opponent" >&2; exit 2 ;;
+esac
+
+python3 "$referee" --a "$kosumi_cmd" --b "$other" --game "$game" --size "$size" \
+  --komi "$([ "$game" = go ] && echo 7 || echo 0)" --games "$games" \
+  --move-time 0 --setup-a "$kosumi_setup" ${other_setup:+--setup-b "$other_setup"} \
+  "${scorer[@]}" "${extra[@]}" --sgf-dir "$out/sgf" --log-dir "$out/logs" \
+  --json "$out/summary.json" "$@"
+echo "results in $out"

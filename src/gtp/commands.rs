@@ -380,47 +380,54 @@ fn free_handicap_points(engine: &Engine, stones: usize) -> Result<Vec<Point>, Gt
                 && (margin..g.height() - margin).contains(&row)
         })
     };
-    let centre = ((g.width() - 1) as f64 / 2.0, (g.height() - 1) as f64 / 2.0);
-    let squared = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2);
     let coords = |p: Point| {
         g.coords(p)
             .map_or((0.0, 0.0), |(col, row)| (col as f64, row as f64))
     };
-    // Distance from each point to the nearest chosen stone (the centre
-    // stands in while nothing is chosen, so the first stone goes there).
-    let mut nearest: Vec<(Point, f64)> = g
+    let squared = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2);
+    if chosen.is_empty() {
+        // Small boards without a layout: start in the centre.
+        let centre = ((g.width() - 1) as f64 / 2.0, (g.height() - 1) as f64 / 2.0);
+        let first = g.points().fold(None, |best: Option<(Point, f64)>, p| {
+            let d = squared(coords(p), centre);
+            match best {
+                Some((_, best_d)) if best_d <= d => best,
+                _ => Some((p, d)),
+            }
+        });
+        chosen.extend(first.map(|(p, _)| p));
+    }
+    // Each free point with its squared distance to the nearest stone, and
+    // the sum of squared distances to all of them to break ties.
+    let mut free: Vec<(Point, f64, f64)> = g
         .points()
+        .filter(|p| !chosen.contains(p))
         .map(|p| {
-            let d = chosen
-                .iter()
-                .map(|&q| squared(coords(p), coords(q)))
-                .fold(f64::INFINITY, f64::min);
-            (
-                p,
-                if chosen.is_empty() {
-                    -squared(coords(p), centre)
-                } else {
-                    d
-                },
-            )
+            let distances = chosen.iter().map(|&q| squared(coords(p), coords(q)));
+            let nearest = distances.clone().fold(f64::INFINITY, f64::min);
+            (p, nearest, distances.sum())
         })
         .collect();
     while chosen.len() < stones {
-        let band_left = nearest.iter().any(|&(p, d)| d > 0.0 && in_band(p));
-        let best = nearest
-            .iter()
-            .filter(|&&(p, d)| d != 0.0 && (!band_left || in_band(p)))
-            .fold(None, |best: Option<(Point, f64)>, &(p, d)| match best {
-                Some((_, best_d)) if best_d >= d => best,
-                _ => Some((p, d)),
-            });
-        let Some((p, _)) = best else {
+        let band_left = free.iter().any(|&(p, _, _)| in_band(p));
+        let mut best: Option<(usize, f64, f64)> = None;
+        for (k, &(p, nearest, sum)) in free.iter().enumerate() {
+            if band_left && !in_band(p) {
+                continue;
+            }
+            if best.is_none_or(|(_, n, s)| nearest > n || (nearest == n && sum > s)) {
+                best = Some((k, nearest, sum));
+            }
+        }
+        let Some((index, _, _)) = best else {
             return Err(GtpError::InvalidStoneCount);
         };
+        let (p, _, _) = free.remove(index);
         chosen.push(p);
-        for entry in &mut nearest {
+        for entry in &mut free {
             let d = squared(coords(entry.0), coords(p));
-            entry.1 = if entry.1 < 0.0 { d } else { entry.1.min(d) };
+            entry.1 = entry.1.min(d);
+            entry.2 += d;
         }
     }
     Ok(chosen)
@@ -716,7 +723,6 @@ fn gogui_analyze_commands(_: &mut Engine, call: &mut Call) -> Result<Response, G
             "param/Engine parameters/kosumi-param",
             "none/Rules: Go/kosumi-game go",
             "none/Rules: NoGo/kosumi-game nogo",
-            "plist/Legal moves/gogui-rules_legal_moves",
         ]
         .join("\n"),
     )

@@ -138,10 +138,18 @@ impl InfoFormatter {
     }
 }
 
-/// Winrate minus about two standard errors, never below 0.
+/// Lower end of the Wilson score interval (95%) of the winrate: low for
+/// few visits even when every playout won.
 fn lower_confidence_bound(winrate: f64, visits: u64) -> f64 {
-    let n = visits.max(1) as f64;
-    (winrate - 1.96 * (winrate * (1.0 - winrate) / n).sqrt()).max(0.0)
+    const Z: f64 = 1.96;
+    if visits == 0 {
+        return 0.0;
+    }
+    let n = visits as f64;
+    let z2 = Z * Z;
+    let centre = winrate + z2 / (2.0 * n);
+    let spread = Z * (winrate * (1.0 - winrate) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - spread) / (1.0 + z2 / n)).clamp(0.0, 1.0)
 }
 
 /// ` ownership ...` for KataGo: every point, top row first, from the view
@@ -589,6 +597,8 @@ mod tests {
     fn lcb_stays_in_range() {
         assert_eq!(lower_confidence_bound(0.0, 10), 0.0);
         assert!(lower_confidence_bound(0.6, 100) < 0.6);
-        assert!(lower_confidence_bound(1.0, 0) <= 1.0);
+        assert_eq!(lower_confidence_bound(1.0, 0), 0.0);
+        assert!(lower_confidence_bound(1.0, 1) < 0.3);
+        assert!(lower_confidence_bound(1.0, 1000) > 0.99);
     }
 }

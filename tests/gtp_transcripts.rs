@@ -186,8 +186,7 @@ fn run_transcript(path: &Path) -> Result<(), String> {
         for (k, expect) in step.expected.iter().enumerate() {
             if let Expect::Many(pattern) = expect {
                 let next = step.expected.get(k + 1);
-                loop {
-                    let Some(line) = output.peek() else { break };
+                while let Some(line) = output.peek() {
                     if next.is_some_and(|n| n.accepts(line)) || !pattern.matches(line) {
                         break;
                     }

@@ -211,6 +211,10 @@ pub(crate) fn game_to_sgf(engine: &Engine) -> String {
             black_setup.push(p);
         }
     }
+    // Board order, as loadsgf rebuilds them: the record is the same after a
+    // round trip.
+    black_setup.sort_unstable();
+    white_setup.sort_unstable();
     let encode = |points: &[Point]| -> Vec<String> {
         points
             .iter()

@@ -110,7 +110,8 @@ fn runner_follows_gogui_regress_semantics() {
 }
 
 /// Measures the engine on other suites, e.g. the shared ones:
-/// `KOSUMI_REGRESS_DIR=/work/shared/suites/nogo cargo test --test regress -- --ignored`.
+/// `KOSUMI_REGRESS_DIR=/work/shared/suites/nogo KOSUMI_REGRESS_GAME=nogo
+/// cargo test --release --test regress -- --ignored --nocapture`.
 /// Prints the results; fails only if a suite cannot be read.
 #[test]
 #[ignore]
@@ -119,8 +120,12 @@ fn external_suites() {
         eprintln!("set KOSUMI_REGRESS_DIR to a folder of .tst files");
         return;
     };
+    let mut config = config();
+    if std::env::var("KOSUMI_REGRESS_GAME").is_ok_and(|game| game == "nogo") {
+        config.game = kosumi::board::GameKind::NoGo;
+    }
     for file in suites(Path::new(&folder)) {
-        let report = run_suite(&file, config()).unwrap();
+        let report = run_suite(&file, config.clone()).unwrap();
         let passed = report.tests.iter().filter(|t| t.passed).count();
         println!("{}: {passed}/{} passed", file.display(), report.tests.len());
     }

@@ -108,7 +108,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     command!(
         "final_status_list",
         final_status_list,
-        "final_status_list alive|dead|seki: one string a line"
+        "final_status_list alive|dead|seki: one string a line (seki: strings the playouts leave to neither side)"
     ),
     command!(
         "loadsgf",

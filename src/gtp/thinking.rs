@@ -29,6 +29,10 @@ const DEFAULT_INTERVAL_CS: u32 = 100;
 /// An analysis that nobody stops still ends after this long.
 const ANALYSIS_TIME_CAP: Duration = Duration::from_secs(3600);
 
+/// Moves per handicap stone added to the opening in which White never
+/// resigns a handicap game.
+const HANDICAP_OPENING_MOVES: usize = 10;
+
 /// Candidates listed per info line at most.
 const MAX_INFO_CANDIDATES: usize = 30;
 
@@ -381,7 +385,16 @@ fn think(
 /// stones on the board (area scoring counts them for the opponent).
 fn choose(engine: &Engine, color: Color, report: &SearchReport, purpose: Purpose) -> Choice {
     let game = &engine.game;
-    if purpose != Purpose::Cleanup && engine.searcher.decide(game, report) == Decision::Resign {
+    // White in a handicap game (set up, or sent as plain moves) looks lost
+    // from the start, as intended: no resigning in the opening of one.
+    let handicap = game.handicap();
+    let handicap_opening = color == Color::White
+        && handicap > 0
+        && game.moves().len() < engine.params.resign_min_moves + HANDICAP_OPENING_MOVES * handicap;
+    if purpose != Purpose::Cleanup
+        && !handicap_opening
+        && engine.searcher.decide(game, report) == Decision::Resign
+    {
         return Choice::Resign;
     }
     let legal = |mv: Move| game.check_move(color, mv).is_ok();
@@ -590,6 +603,81 @@ mod tests {
         assert_eq!(
             parse_analyze_args(&[]).unwrap().interval,
             Duration::from_millis(10 * u64::from(DEFAULT_INTERVAL_CS))
+        );
+    }
+
+    /// A report in which every move loses.
+    fn hopeless(engine: &Engine) -> SearchReport {
+        let mv = engine
+            .geometry()
+            .points()
+            .map(Move::Play)
+            .find(|&mv| engine.game.check_move(Color::White, mv).is_ok())
+            .unwrap();
+        SearchReport {
+            to_move: Color::White,
+            candidates: vec![crate::search::Candidate {
+                mv,
+                visits: 1000,
+                winrate: 0.01,
+                prior: 0.1,
+                pv: vec![mv],
+            }],
+            playouts: 1000,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// Plays `first` (Black), then alternating moves along the rows.
+    fn game_with(first: &[&str], alternating: usize) -> Engine {
+        let mut engine = Engine::new(crate::gtp::EngineConfig::default());
+        let mut out = Vec::new();
+        let mut run = |engine: &mut Engine, line: &str| {
+            out.clear();
+            engine
+                .execute_line(line, &mut out, &mut crate::gtp::NoInput)
+                .unwrap();
+            assert!(
+                out.starts_with(b"="),
+                "{line}: {}",
+                String::from_utf8_lossy(&out)
+            );
+        };
+        run(&mut engine, "boardsize 9");
+        for vertex in first {
+            run(&mut engine, &format!("play b {vertex}"));
+        }
+        let rows = [
+            "A1 B1 D1 E1 F1 H1 J1",
+            "A9 B9 C9 D9 E9 F9 G9 H9 J9",
+            "A5 B5 C5 D5",
+        ];
+        let vertices: Vec<&str> = rows.iter().flat_map(|r| r.split(' ')).collect();
+        for (k, vertex) in vertices.iter().take(alternating).enumerate() {
+            let color = if k % 2 == 0 { "w" } else { "b" };
+            run(&mut engine, &format!("play {color} {vertex}"));
+        }
+        engine
+    }
+
+    #[test]
+    fn white_does_not_resign_early_in_a_handicap_game() {
+        // Handicap 2 sent as plain moves, then 20 more: past the usual
+        // opening, inside the handicap one.
+        let engine = game_with(&["C3", "G7"], 19);
+        assert_eq!(engine.game.handicap(), 2);
+        let report = hopeless(&engine);
+        assert!(matches!(
+            choose(&engine, Color::White, &report, Purpose::Play),
+            Choice::Play(_)
+        ));
+        // An even game with as many moves resigns.
+        let even = game_with(&["C3"], 20);
+        assert_eq!(even.game.handicap(), 0);
+        let report = hopeless(&even);
+        assert_eq!(
+            choose(&even, Color::White, &report, Purpose::Play),
+            Choice::Resign
         );
     }
 

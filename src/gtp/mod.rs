@@ -19,6 +19,17 @@
 //!   still answers a move), any line stops an analysis stream, and lines
 //!   that arrive meanwhile are queued and answered afterwards, in order.
 //!
+//! - [`regress`] runs gogui-regress `.tst` suites in process, matching
+//!   replies with the small regular-expression engine in [`pattern`].
+//!
+//! Policies worth knowing: komi survives `boardsize` and `clear_board`
+//! (NoGo switches it to 0); dead stones, `final_score` and seki come from
+//! playout ownership (a string is dead below -0.5 for its owner, seki
+//! within 0.2 of 0); genmove never passes while the opponent has dead
+//! stones on the board unless `kgs-rules japanese` was given; White does
+//! not resign the opening of a handicap game; with no clock (or an
+//! unlimited one) a move gets the default move time.
+//!
 //! stdout carries GTP only; diagnostics go through `log` to stderr.
 
 pub mod commands;

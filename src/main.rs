@@ -6,12 +6,29 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use kosumi::bench;
 use kosumi::board::{GameKind, Geometry, Position, perft};
+use kosumi::gtp::{self, EngineConfig};
 
 #[derive(Parser)]
 #[command(name = "kosumi", version, about = "Go and NoGo engine speaking GTP v2")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// GTP engine: the game to play at start-up (`kosumi-game` switches later).
+    #[arg(long, value_enum, default_value = "go")]
+    game: GameArg,
+    /// GTP engine: serve GTP over TCP on ADDRESS:PORT (a bare PORT means
+    /// 127.0.0.1), one controller at a time, instead of stdin/stdout.
+    #[arg(long, value_name = "ADDRESS")]
+    listen: Option<String>,
+    /// GTP engine: search seed (fixed seed and playouts make replies repeatable).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// GTP engine: fixed playouts per move instead of the clock's budget.
+    #[arg(long)]
+    playouts: Option<u64>,
+    /// GTP engine: search threads.
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -105,7 +122,20 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     let outcome = match cli.command {
-        None => Err("the GTP loop arrives with the GTP issue".to_string()),
+        None => {
+            let config = EngineConfig {
+                game: cli.game.into(),
+                seed: cli.seed,
+                playouts: cli.playouts,
+                threads: cli.threads,
+                base_dir: None,
+            };
+            match &cli.listen {
+                Some(address) => gtp::run_listen(address, config),
+                None => gtp::run_stdio(config),
+            }
+            .map_err(|error| format!("GTP: {error}"))
+        }
         Some(Command::Bench { json, scale, only }) => {
             let results = bench::standard(scale, &only);
             for r in &results {

@@ -295,6 +295,10 @@ impl Searcher {
                 .find(|&id| kept.tree.node(id).mv() == mv)?;
             to_move = color.opponent();
         }
+        // Same record but another side to move (GTP lets either colour play).
+        if to_move != game.position().to_move() {
+            return None;
+        }
         if node == ROOT {
             return Some(kept.tree);
         }
@@ -595,6 +599,17 @@ mod tests {
             .reusable_tree(&game, 1 << 24)
             .expect("the subtree is kept");
         assert!(kept.node(ROOT).visits() > 0);
+    }
+
+    #[test]
+    fn the_tree_is_not_reused_for_the_other_side_to_move() {
+        let mut game = Game::new(Geometry::square(5).unwrap(), GameKind::Go, 7.0);
+        let mut s = searcher(5);
+        run(&mut s, &game, 200);
+        game.set_first_to_move(Color::White);
+        assert!(s.reusable_tree(&game, 1 << 24).is_none());
+        let report = run(&mut s, &game, 200);
+        assert_eq!(report.to_move, Color::White);
     }
 
     #[test]

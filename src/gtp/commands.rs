@@ -1,0 +1,788 @@
+//! The command table and the handlers that do not think.
+//!
+//! One table drives dispatch, `list_commands`, `known_command` and `help`
+//! (the Pachi way): adding a command means adding one row here.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::GtpError;
+use super::engine::{
+    Call, DEFAULT_GO_KOMI, Engine, Response, StringStatus, color_word, number_text, parse_color,
+    parse_komi,
+};
+use super::files;
+use super::parse::{self, Vertex};
+use super::thinking;
+use crate::board::{Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Point};
+use crate::search::time::TimeSystem;
+
+/// A command handler: checks its arguments, then changes the engine.
+pub type Handler = fn(&mut Engine, &mut Call) -> Result<Response, GtpError>;
+
+/// One row of the command table.
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub handler: Handler,
+    pub help: &'static str,
+}
+
+/// Engine name as `name` reports it.
+pub const ENGINE_NAME: &str = "Kosumi";
+
+/// Smallest board `boardsize` accepts.
+pub const MIN_BOARD_SIZE: usize = 2;
+
+macro_rules! command {
+    ($name:literal, $handler:path, $help:literal) => {
+        CommandSpec {
+            name: $name,
+            handler: $handler,
+            help: $help,
+        }
+    };
+}
+
+/// Every GTP command the engine knows, in `list_commands` order.
+pub const COMMANDS: &[CommandSpec] = &[
+    command!("protocol_version", protocol_version, "GTP version: 2"),
+    command!("name", name, "engine name"),
+    command!("version", version, "engine version"),
+    command!(
+        "known_command",
+        known_command,
+        "known_command NAME: true or false"
+    ),
+    command!("list_commands", list_commands, "every command, one a line"),
+    command!("help", help, "every command with a line of help"),
+    command!("quit", quit, "answer and exit"),
+    command!(
+        "boardsize",
+        boardsize,
+        "boardsize N: new empty N x N board (2..25), komi kept"
+    ),
+    command!("clear_board", clear_board, "empty the board"),
+    command!("komi", komi, "komi K: set komi"),
+    command!(
+        "play",
+        play,
+        "play COLOR VERTEX: play a move (either colour, any order)"
+    ),
+    command!(
+        "genmove",
+        thinking::genmove,
+        "genmove COLOR: think, play and answer a move"
+    ),
+    command!(
+        "reg_genmove",
+        thinking::reg_genmove,
+        "reg_genmove COLOR: a move, not played"
+    ),
+    command!("undo", undo, "take back the last move"),
+    command!(
+        "fixed_handicap",
+        fixed_handicap,
+        "fixed_handicap N: standard handicap stones"
+    ),
+    command!(
+        "place_free_handicap",
+        place_free_handicap,
+        "place_free_handicap N: engine places N stones"
+    ),
+    command!(
+        "set_free_handicap",
+        set_free_handicap,
+        "set_free_handicap V...: handicap stones given"
+    ),
+    command!(
+        "time_settings",
+        time_settings,
+        "time_settings MAIN BYO STONES (seconds; Canadian)"
+    ),
+    command!("time_left", time_left, "time_left COLOR SECONDS STONES"),
+    command!(
+        "final_score",
+        final_score,
+        "area score with dead stones removed: B+3.5, W+0.5, 0"
+    ),
+    command!(
+        "final_status_list",
+        final_status_list,
+        "final_status_list alive|dead|seki: one string a line (seki: strings the playouts leave to neither side)"
+    ),
+    command!(
+        "loadsgf",
+        files::loadsgf,
+        "loadsgf FILE [N]: position before move N of the main line"
+    ),
+    command!(
+        "printsgf",
+        files::printsgf,
+        "printsgf [FILE]: the game as SGF, in the reply or to FILE"
+    ),
+    command!("showboard", showboard, "board diagram"),
+    command!(
+        "kgs-genmove_cleanup",
+        thinking::kgs_genmove_cleanup,
+        "kgs-genmove_cleanup COLOR: genmove that captures dead stones before passing"
+    ),
+    command!(
+        "kgs-time_settings",
+        kgs_time_settings,
+        "kgs-time_settings none | absolute M | byoyomi M P N | canadian M P S"
+    ),
+    command!(
+        "kgs-rules",
+        kgs_rules,
+        "kgs-rules NAME: rules of the game (stored)"
+    ),
+    command!("kgs-game_over", kgs_game_over, "KGS says the game is over"),
+    command!(
+        "cgos-gameover",
+        cgos_gameover,
+        "cgos-gameover RESULT: CGOS says the game is over"
+    ),
+    command!("cputime", cputime, "CPU seconds used by the process"),
+    command!(
+        "kosumi-game",
+        kosumi_game,
+        "kosumi-game go|nogo: switch rules (clears the board)"
+    ),
+    command!(
+        "kosumi-ownership",
+        kosumi_ownership,
+        "ownership of each point, -1 (White) to 1 (Black), top row first"
+    ),
+    command!(
+        "kosumi-param",
+        kosumi_param,
+        "kosumi-param [NAME VALUE]: list or set seed, playouts, resign_threshold, resign_min_moves, ownership_playouts"
+    ),
+    command!(
+        "gogui-analyze_commands",
+        gogui_analyze_commands,
+        "GoGui analyze commands"
+    ),
+    command!(
+        "gogui-interrupt",
+        gogui_interrupt,
+        "GoGui may stop a search with '# interrupt'"
+    ),
+    command!("gogui-rules_game_id", gogui_rules_game_id, "Go or NoGo"),
+    command!(
+        "gogui-rules_board_size",
+        gogui_rules_board_size,
+        "board side"
+    ),
+    command!(
+        "gogui-rules_board",
+        gogui_rules_board,
+        "board rows, top first: X black, O white, . empty"
+    ),
+    command!(
+        "gogui-rules_legal_moves",
+        gogui_rules_legal_moves,
+        "legal moves of the side to move (empty once the game is over)"
+    ),
+    command!(
+        "gogui-rules_side_to_move",
+        gogui_rules_side_to_move,
+        "black or white"
+    ),
+    command!(
+        "gogui-rules_final_result",
+        gogui_rules_final_result,
+        "unknown while the game runs, else the result"
+    ),
+    command!(
+        "lz-analyze",
+        thinking::lz_analyze,
+        "lz-analyze [COLOR] [INTERVAL]: stream Leela Zero info lines until the next command"
+    ),
+    command!(
+        "lz-genmove_analyze",
+        thinking::lz_genmove_analyze,
+        "lz-genmove_analyze COLOR [INTERVAL]: genmove with Leela Zero info lines"
+    ),
+    command!(
+        "kata-analyze",
+        thinking::kata_analyze,
+        "kata-analyze [COLOR] [INTERVAL] [ownership true]: stream KataGo info lines"
+    ),
+    command!(
+        "kata-genmove_analyze",
+        thinking::kata_genmove_analyze,
+        "kata-genmove_analyze COLOR [INTERVAL]: genmove with KataGo info lines"
+    ),
+];
+
+/// The table row of `name` (GTP command names are case-sensitive).
+pub fn find_command(name: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|spec| spec.name == name)
+}
+
+/// Every command name, in table order.
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|spec| spec.name)
+}
+
+fn text(text: impl Into<String>) -> Result<Response, GtpError> {
+    Ok(Response::Text(text.into()))
+}
+
+fn protocol_version(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text("2")
+}
+
+fn name(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(ENGINE_NAME)
+}
+
+fn version(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(env!("CARGO_PKG_VERSION"))
+}
+
+fn known_command(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(1)?;
+    text(if find_command(&call.args[0]).is_some() {
+        "true"
+    } else {
+        "false"
+    })
+}
+
+fn list_commands(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(command_names().collect::<Vec<_>>().join("\n"))
+}
+
+fn help(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let lines: Vec<String> = COMMANDS
+        .iter()
+        .map(|spec| format!("{}: {}", spec.name, spec.help))
+        .collect();
+    text(lines.join("\n"))
+}
+
+fn quit(_: &mut Engine, _: &mut Call) -> Result<Response, GtpError> {
+    text("")
+}
+
+fn boardsize(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(1)?;
+    let size = parse::parse_int(&call.args[0])?;
+    let geometry = usize::try_from(size)
+        .ok()
+        .filter(|size| (MIN_BOARD_SIZE..=MAX_SIZE).contains(size))
+        .and_then(|size| Geometry::square(size).ok())
+        .ok_or(GtpError::UnacceptableSize)?;
+    let kind = engine.game.kind();
+    engine.reset_board(geometry, kind);
+    text("")
+}
+
+fn clear_board(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let (geometry, kind) = (engine.geometry(), engine.game.kind());
+    engine.reset_board(geometry, kind);
+    text("")
+}
+
+fn komi(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(1)?;
+    let komi = parse_komi(&call.args[0])?;
+    engine.game.set_komi(komi);
+    text("")
+}
+
+fn play(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(2)?;
+    let color = parse_color(&call.args[0])?;
+    let mv = engine.parse_move(&call.args[1])?;
+    engine.game.play(color, mv)?;
+    text("")
+}
+
+fn undo(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    engine.game.undo()?;
+    text("")
+}
+
+/// Parses a handicap stone count (a syntax error if not a number).
+fn parse_stone_count(text: &str) -> Result<usize, GtpError> {
+    let count = parse::parse_int(text)?;
+    usize::try_from(count).map_err(|_| GtpError::InvalidStoneCount)
+}
+
+/// Handicap is only for a board with nothing on it yet.
+fn require_empty_board(engine: &Engine) -> Result<(), GtpError> {
+    let game = &engine.game;
+    if game.moves().is_empty() && game.setup().is_empty() {
+        Ok(())
+    } else {
+        Err(GtpError::BoardNotEmpty)
+    }
+}
+
+fn points_text(engine: &Engine, points: &[Point]) -> String {
+    let names: Vec<String> = points.iter().map(|&p| engine.point_text(p)).collect();
+    names.join(" ")
+}
+
+fn fixed_handicap(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(1)?;
+    let stones = parse_stone_count(&call.args[0])?;
+    require_empty_board(engine)?;
+    let points = engine.game.place_fixed_handicap(stones)?;
+    text(points_text(engine, &points))
+}
+
+fn place_free_handicap(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(1)?;
+    let stones = parse_stone_count(&call.args[0])?;
+    require_empty_board(engine)?;
+    let points = free_handicap_points(engine, stones)?;
+    engine.game.place_handicap(&points)?;
+    text(points_text(engine, &points))
+}
+
+/// Where `place_free_handicap` puts `stones` stones: the fixed layout when
+/// the board has one, else the largest fixed layout plus points chosen one
+/// at a time as far as possible from the stones already placed, away from
+/// the edges while there is room.
+fn free_handicap_points(engine: &Engine, stones: usize) -> Result<Vec<Point>, GtpError> {
+    let g = engine.geometry();
+    if stones < 2 || stones >= g.area() {
+        return Err(GtpError::InvalidStoneCount);
+    }
+    if let Some(points) = engine.fixed_layout(stones) {
+        return Ok(points);
+    }
+    let mut chosen = (2..stones)
+        .rev()
+        .find_map(|n| engine.fixed_layout(n))
+        .unwrap_or_default();
+    let side = g.width().min(g.height());
+    let margin = match side {
+        13.. => 3,
+        7.. => 2,
+        5.. => 1,
+        _ => 0,
+    };
+    let in_band = |p: Point| {
+        g.coords(p).is_some_and(|(col, row)| {
+            (margin..g.width() - margin).contains(&col)
+                && (margin..g.height() - margin).contains(&row)
+        })
+    };
+    let coords = |p: Point| {
+        g.coords(p)
+            .map_or((0.0, 0.0), |(col, row)| (col as f64, row as f64))
+    };
+    let squared = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2);
+    if chosen.is_empty() {
+        // Small boards without a layout: start in the centre.
+        let centre = ((g.width() - 1) as f64 / 2.0, (g.height() - 1) as f64 / 2.0);
+        let first = g.points().fold(None, |best: Option<(Point, f64)>, p| {
+            let d = squared(coords(p), centre);
+            match best {
+                Some((_, best_d)) if best_d <= d => best,
+                _ => Some((p, d)),
+            }
+        });
+        chosen.extend(first.map(|(p, _)| p));
+    }
+    // Each free point with its squared distance to the nearest stone, and
+    // the sum of squared distances to all of them to break ties.
+    let mut free: Vec<(Point, f64, f64)> = g
+        .points()
+        .filter(|p| !chosen.contains(p))
+        .map(|p| {
+            let distances = chosen.iter().map(|&q| squared(coords(p), coords(q)));
+            let nearest = distances.clone().fold(f64::INFINITY, f64::min);
+            (p, nearest, distances.sum())
+        })
+        .collect();
+    while chosen.len() < stones {
+        let band_left = free.iter().any(|&(p, _, _)| in_band(p));
+        let mut best: Option<(usize, f64, f64)> = None;
+        for (k, &(p, nearest, sum)) in free.iter().enumerate() {
+            if band_left && !in_band(p) {
+                continue;
+            }
+            if best.is_none_or(|(_, n, s)| nearest > n || (nearest == n && sum > s)) {
+                best = Some((k, nearest, sum));
+            }
+        }
+        let Some((index, _, _)) = best else {
+            return Err(GtpError::InvalidStoneCount);
+        };
+        let (p, _, _) = free.remove(index);
+        chosen.push(p);
+        for entry in &mut free {
+            let d = squared(coords(entry.0), coords(p));
+            entry.1 = entry.1.min(d);
+            entry.2 += d;
+        }
+    }
+    Ok(chosen)
+}
+
+fn set_free_handicap(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    require_empty_board(engine)?;
+    let g = engine.geometry();
+    let vertices = parse::parse_vertex_list(call.args, g.width(), g.height())?;
+    let points = vertices
+        .into_iter()
+        .map(|vertex| match vertex {
+            Vertex::Point { col, row } => g.point(col, row).map_err(|_| GtpError::BadVertexList),
+            Vertex::Pass => Err(GtpError::BadVertexList),
+        })
+        .collect::<Result<Vec<Point>, GtpError>>()?;
+    engine.game.place_handicap(&points)?;
+    text("")
+}
+
+/// Seconds as GTP gives them (integers, but fractions do no harm).
+fn parse_seconds(text: &str) -> Result<Duration, GtpError> {
+    let seconds = parse::parse_float(text)?;
+    if !(0.0..=1e9).contains(&seconds) {
+        return Err(GtpError::Syntax);
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+fn time_settings(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(3)?;
+    let main = parse_seconds(&call.args[0])?;
+    let period = parse_seconds(&call.args[1])?;
+    let stones = parse::parse_u32(&call.args[2])?;
+    engine.clock.set_gtp_time_settings(main, period, stones);
+    text("")
+}
+
+fn time_left(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(3)?;
+    let color = parse_color(&call.args[0])?;
+    let left = parse_seconds(&call.args[1])?;
+    let stones = parse::parse_u32(&call.args[2])?;
+    engine.clock.set_time_left(color, left, stones);
+    text("")
+}
+
+fn kgs_time_settings(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    let args = call.args;
+    let system = match args.first().map(|s| s.to_ascii_lowercase()).as_deref() {
+        Some("none") if args.len() == 1 => TimeSystem::Unlimited,
+        Some("absolute") if args.len() == 2 => TimeSystem::Absolute {
+            main: parse_seconds(&args[1])?,
+        },
+        Some("byoyomi") if args.len() == 4 => TimeSystem::ByoYomi {
+            main: parse_seconds(&args[1])?,
+            period: parse_seconds(&args[2])?,
+            periods: parse::parse_u32(&args[3])?,
+        },
+        Some("canadian") if args.len() == 4 => TimeSystem::Canadian {
+            main: parse_seconds(&args[1])?,
+            period: parse_seconds(&args[2])?,
+            stones: parse::parse_u32(&args[3])?,
+        },
+        _ => return Err(GtpError::Syntax),
+    };
+    engine.clock.set_system(system);
+    text("")
+}
+
+fn final_score(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    engine
+        .result_text()
+        .map(Response::Text)
+        .ok_or(GtpError::CannotScore)
+}
+
+fn final_status_list(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(1)?;
+    let wanted = match call.args[0].to_ascii_lowercase().as_str() {
+        "alive" => StringStatus::Alive,
+        "dead" => StringStatus::Dead,
+        "seki" => StringStatus::Seki,
+        _ => return Err(GtpError::Syntax),
+    };
+    let lines: Vec<String> = engine
+        .string_statuses()
+        .into_iter()
+        .filter(|(_, status)| *status == wanted)
+        .map(|(points, _)| points_text(engine, &points))
+        .collect();
+    text(lines.join("\n"))
+}
+
+/// The board diagram of `showboard`: coordinates around it, `X` Black,
+/// `O` White, the last move in parentheses, then a status line.
+pub(crate) fn board_diagram(engine: &Engine) -> String {
+    let g = engine.geometry();
+    let position = engine.game.position();
+    let letters: String = (0..g.width())
+        .map(|col| {
+            let name = parse::format_vertex(Vertex::Point { col, row: 0 });
+            format!(" {}", name.chars().next().unwrap_or('?'))
+        })
+        .collect();
+    let last = match engine.game.moves().last() {
+        Some(&(_, Move::Play(p))) => Some(p),
+        _ => None,
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "   {}", letters.trim_start());
+    for row in (0..g.height()).rev() {
+        let mut line = format!("{:>2}", row + 1);
+        let mut previous_was_last = false;
+        for col in 0..g.width() {
+            let p = g.point_unchecked(col, row);
+            let is_last = Some(p) == last;
+            // The separator before a point brackets the last move.
+            line.push(match (is_last, previous_was_last) {
+                (true, _) => '(',
+                (false, true) => ')',
+                (false, false) => ' ',
+            });
+            line.push(match position.cell(p) {
+                Cell::Black => 'X',
+                Cell::White => 'O',
+                _ => '.',
+            });
+            previous_was_last = is_last;
+        }
+        line.push(if previous_was_last { ')' } else { ' ' });
+        let _ = writeln!(out, "{line}{}", row + 1);
+    }
+    let _ = writeln!(out, "   {}", letters.trim_start());
+    let game = &engine.game;
+    let kind = match game.kind() {
+        GameKind::Go => "Go",
+        GameKind::NoGo => "NoGo",
+    };
+    let _ = write!(
+        out,
+        "{kind}, {} to move, komi {}, moves {}, handicap {}, captures B {} W {}",
+        color_word(game.to_move()),
+        number_text(game.komi().into()),
+        game.moves().len(),
+        game.handicap(),
+        position.prisoners(Color::Black),
+        position.prisoners(Color::White),
+    );
+    out
+}
+
+fn showboard(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(format!("\n{}", board_diagram(engine)))
+}
+
+fn kgs_rules(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(1)?;
+    engine.rules = call.args[0].to_ascii_lowercase();
+    text("")
+}
+
+fn kgs_game_over(_: &mut Engine, _: &mut Call) -> Result<Response, GtpError> {
+    log::info!("KGS: game over");
+    text("")
+}
+
+fn cgos_gameover(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    log::info!("CGOS: game over {}", call.args.join(" "));
+    text("")
+}
+
+/// CPU seconds of this process (user plus system) from /proc; wall-clock
+/// seconds since start where /proc is missing.
+fn cputime(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let seconds = process_cpu_seconds().unwrap_or_else(|| engine.started.elapsed().as_secs_f64());
+    text(format!("{seconds:.3}"))
+}
+
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may hold spaces; count from its ')'.
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    // Linux reports clock ticks of 1/100 s on every platform Rust targets.
+    Some((user + system) / 100.0)
+}
+
+fn kosumi_game(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(1)?;
+    let kind = match call.args[0].to_ascii_lowercase().as_str() {
+        "go" => GameKind::Go,
+        "nogo" => GameKind::NoGo,
+        _ => return Err(GtpError::Syntax),
+    };
+    let komi = match (engine.game.kind(), kind) {
+        (_, GameKind::NoGo) => 0.0,
+        (GameKind::NoGo, GameKind::Go) => DEFAULT_GO_KOMI,
+        (GameKind::Go, GameKind::Go) => engine.game.komi(),
+    };
+    let geometry = engine.geometry();
+    engine.reset_board(geometry, kind);
+    engine.game.set_komi(komi);
+    text("")
+}
+
+fn kosumi_ownership(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let ownership = engine.ownership();
+    let g = engine.geometry();
+    let rows: Vec<String> = (0..g.height())
+        .rev()
+        .map(|row| {
+            let values: Vec<String> = (0..g.width())
+                .map(|col| format!("{:.2}", ownership.value(g.point_unchecked(col, row)) + 0.0))
+                .collect();
+            values.join(" ")
+        })
+        .collect();
+    text(format!("\n{}", rows.join("\n")))
+}
+
+fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    match call.args {
+        [] => {
+            let lines = [
+                format!("[string] seed {}", engine.params.seed),
+                format!("[string] playouts {}", engine.fixed_playouts.unwrap_or(0)),
+                format!(
+                    "[string] resign_threshold {}",
+                    engine.params.resign_threshold
+                ),
+                format!(
+                    "[string] resign_min_moves {}",
+                    engine.params.resign_min_moves
+                ),
+                format!("[string] ownership_playouts {}", engine.ownership_playouts),
+            ];
+            text(lines.join("\n"))
+        }
+        [name, value] => {
+            match name.as_str() {
+                "seed" => {
+                    let seed = value.parse::<u64>().map_err(|_| GtpError::Syntax)?;
+                    engine.params.seed = seed;
+                    engine.rebuild_searcher();
+                }
+                "playouts" => {
+                    let playouts = value.parse::<u64>().map_err(|_| GtpError::Syntax)?;
+                    engine.fixed_playouts = (playouts > 0).then_some(playouts);
+                }
+                "resign_threshold" => {
+                    let threshold = parse::parse_float(value)?;
+                    if !(0.0..=1.0).contains(&threshold) {
+                        return Err(GtpError::Syntax);
+                    }
+                    engine.params.resign_threshold = threshold;
+                    engine.rebuild_searcher();
+                }
+                "resign_min_moves" => {
+                    engine.params.resign_min_moves = parse::parse_usize(value)?;
+                    engine.rebuild_searcher();
+                }
+                "ownership_playouts" => {
+                    let playouts = parse::parse_u32(value)?;
+                    if playouts == 0 {
+                        return Err(GtpError::Syntax);
+                    }
+                    engine.ownership_playouts = playouts;
+                }
+                _ => return Err(GtpError::UnknownParameter),
+            }
+            text("")
+        }
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+fn gogui_analyze_commands(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(
+        [
+            "dboard/Ownership/kosumi-ownership",
+            "plist/Dead stones/final_status_list dead",
+            "plist/Seki stones/final_status_list seki",
+            "string/Final score/final_score",
+            "string/Show board/showboard",
+            "param/Engine parameters/kosumi-param",
+            "none/Rules: Go/kosumi-game go",
+            "none/Rules: NoGo/kosumi-game nogo",
+        ]
+        .join("\n"),
+    )
+}
+
+fn gogui_interrupt(_: &mut Engine, _: &mut Call) -> Result<Response, GtpError> {
+    text("")
+}
+
+fn gogui_rules_game_id(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(match engine.game.kind() {
+        GameKind::Go => "Go",
+        GameKind::NoGo => "NoGo",
+    })
+}
+
+fn gogui_rules_board_size(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(engine.geometry().width().to_string())
+}
+
+fn gogui_rules_board(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let board = engine.game.position().to_text();
+    text(format!("\n{}", board.trim_end()))
+}
+
+fn gogui_rules_legal_moves(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let game = &engine.game;
+    if game.is_over() {
+        return text("");
+    }
+    let mover = game.to_move();
+    let mut moves: Vec<String> = engine
+        .geometry()
+        .points()
+        .filter(|&p| game.check_move(mover, Move::Play(p)).is_ok())
+        .map(|p| engine.point_text(p))
+        .collect();
+    if game.kind() == GameKind::Go {
+        moves.push("PASS".to_string());
+    }
+    text(moves.join(" "))
+}
+
+fn gogui_rules_side_to_move(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(color_word(engine.game.to_move()))
+}
+
+fn gogui_rules_final_result(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let game = &engine.game;
+    if !game.is_over() {
+        return text("unknown");
+    }
+    match game.kind() {
+        GameKind::NoGo => text(color_word(game.to_move().opponent())),
+        GameKind::Go => text(engine.result_text().unwrap_or_else(|| "unknown".into())),
+    }
+}

@@ -1,0 +1,505 @@
+//! The engine state behind the command table, and the shared helpers the
+//! handlers use (vertex conversion, ownership, scoring).
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rand_xoshiro::rand_core::SeedableRng;
+
+use super::GtpError;
+use super::commands::find_command;
+use super::parse::{self, GtpColor, Vertex, parse_command_line};
+use crate::board::{
+    Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point, fixed_handicap_points,
+};
+use crate::search::ownership::{DEAD_THRESHOLD, Ownership};
+use crate::search::time::Clock;
+use crate::search::{FastRng, SearchParams, Searcher};
+
+/// Board side when the engine starts.
+pub const DEFAULT_BOARD_SIZE: usize = 19;
+
+/// Komi of a Go game until the controller sets one.
+pub const DEFAULT_GO_KOMI: f32 = 7.5;
+
+/// Playouts behind ownership, dead stones and final_score.
+pub const DEFAULT_OWNERSHIP_PLAYOUTS: u32 = 400;
+
+/// Strings whose average ownership is this close to 0 are reported as seki:
+/// the playouts leave their points to neither side.
+pub const SEKI_BAND: f32 = 0.2;
+
+/// Komi beyond this is certainly a mistake (and would lose precision).
+const MAX_KOMI: f64 = 1000.0;
+
+/// What the command line chose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineConfig {
+    /// Go or NoGo at start-up.
+    pub game: GameKind,
+    /// Search seed; the search's default when `None`.
+    pub seed: Option<u64>,
+    /// Fixed playouts per move instead of the clock's budget.
+    pub playouts: Option<u64>,
+    /// Search threads (default: every core; one makes searches repeatable).
+    pub threads: Option<usize>,
+    /// Folder that relative `loadsgf`/`printsgf` paths start from (the
+    /// process's working directory when `None`).
+    pub base_dir: Option<PathBuf>,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            game: GameKind::Go,
+            seed: None,
+            playouts: None,
+            threads: None,
+            base_dir: None,
+        }
+    }
+}
+
+/// Whether the session goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Continue,
+    Quit,
+}
+
+/// The input side as a running search sees it.
+pub trait Watcher {
+    /// Waits up to `timeout` for input while a search runs. True means stop
+    /// the search: on `# interrupt`, or on any line when
+    /// `stop_on_any_line`. Lines that arrive are kept to be answered later.
+    fn poll(&mut self, timeout: Duration, stop_on_any_line: bool) -> bool;
+    /// An analysis that finished by itself waits here for the next line
+    /// (kept for later) or the end of input.
+    fn wait_for_line(&mut self);
+}
+
+/// What a handler produced.
+pub enum Response {
+    /// The text after `=` (possibly empty or several lines).
+    Text(String),
+    /// The handler wrote its whole reply itself (analysis streams).
+    Streamed,
+}
+
+/// One command as a handler sees it.
+pub struct Call<'a> {
+    pub id: Option<u32>,
+    pub args: &'a [String],
+    pub out: &'a mut dyn Write,
+    pub watcher: &'a mut dyn Watcher,
+}
+
+impl Call<'_> {
+    /// Fails with `syntax error` unless there are exactly `n` arguments.
+    pub fn expect_args(&self, n: usize) -> Result<(), GtpError> {
+        if self.args.len() == n {
+            Ok(())
+        } else {
+            Err(GtpError::Syntax)
+        }
+    }
+
+    /// The `=id` that starts a successful reply.
+    pub fn success_prefix(&self) -> String {
+        match self.id {
+            Some(id) => format!("={id}"),
+            None => "=".to_string(),
+        }
+    }
+}
+
+/// Life status of a string at the end of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StringStatus {
+    Alive,
+    Dead,
+    Seki,
+}
+
+/// The engine: the game, the clock, the searcher and their settings.
+pub struct Engine {
+    pub(crate) game: Game,
+    pub(crate) clock: Clock,
+    pub(crate) params: SearchParams,
+    pub(crate) searcher: Searcher,
+    /// Fixed playouts per genmove; `None` means the clock decides.
+    pub(crate) fixed_playouts: Option<u64>,
+    pub(crate) ownership_playouts: u32,
+    /// As `kgs-rules` named them (lower case); Japanese rules allow passing
+    /// with dead stones on the board.
+    pub(crate) rules: String,
+    pub(crate) base_dir: Option<PathBuf>,
+    pub(crate) started: Instant,
+}
+
+impl Engine {
+    pub fn new(config: EngineConfig) -> Engine {
+        let mut params = SearchParams::default();
+        if let Some(seed) = config.seed {
+            params.seed = seed;
+        }
+        if let Some(threads) = config.threads {
+            params.threads = threads.clamp(1, 256) as u32;
+        }
+        let komi = match config.game {
+            GameKind::Go => DEFAULT_GO_KOMI,
+            GameKind::NoGo => 0.0,
+        };
+        let geometry = Geometry::square(DEFAULT_BOARD_SIZE).expect("the default size is valid");
+        Engine {
+            game: Game::new(geometry, config.game, komi),
+            clock: Clock::new(),
+            searcher: Searcher::new(params.clone()),
+            params,
+            fixed_playouts: config.playouts.filter(|&n| n > 0),
+            ownership_playouts: DEFAULT_OWNERSHIP_PLAYOUTS,
+            rules: "chinese".to_string(),
+            base_dir: config.base_dir,
+            started: Instant::now(),
+        }
+    }
+
+    /// The game in progress.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Answers one raw input line on `out` (nothing for blank and comment
+    /// lines). Errors are only output errors: the controller is gone.
+    pub fn execute_line(
+        &mut self,
+        raw: &str,
+        out: &mut dyn Write,
+        watcher: &mut dyn Watcher,
+    ) -> io::Result<Control> {
+        let command = match parse_command_line(raw) {
+            None => return Ok(Control::Continue),
+            Some(Err(error)) => {
+                write_failure(out, error.id(), &GtpError::from(error))?;
+                return Ok(Control::Continue);
+            }
+            Some(Ok(command)) => command,
+        };
+        let Some(spec) = find_command(&command.name) else {
+            log::debug!("unknown command {:?}", command.name);
+            write_failure(out, command.id, &GtpError::UnknownCommand)?;
+            return Ok(Control::Continue);
+        };
+        let mut call = Call {
+            id: command.id,
+            args: &command.args,
+            out,
+            watcher,
+        };
+        let result = (spec.handler)(self, &mut call);
+        match result {
+            Ok(Response::Text(text)) => write_success(out, command.id, &text)?,
+            Ok(Response::Streamed) => {}
+            Err(GtpError::Output(error)) => return Err(error),
+            Err(error) => {
+                log::debug!("{} {:?}: {error}", command.name, command.args);
+                write_failure(out, command.id, &error)?;
+            }
+        }
+        Ok(if spec.name == "quit" {
+            Control::Quit
+        } else {
+            Control::Continue
+        })
+    }
+
+    /// Board size.
+    pub(crate) fn geometry(&self) -> Geometry {
+        self.game.geometry()
+    }
+
+    /// A fresh board of `geometry` and `kind`, komi kept.
+    pub(crate) fn reset_board(&mut self, geometry: Geometry, kind: GameKind) {
+        self.game = Game::new(geometry, kind, self.game.komi());
+    }
+
+    /// Parses a vertex on the current board.
+    pub(crate) fn parse_move(&self, text: &str) -> Result<Move, GtpError> {
+        let g = self.geometry();
+        match parse::parse_vertex(text, g.width(), g.height())? {
+            Vertex::Pass => Ok(Move::Pass),
+            Vertex::Point { col, row } => g
+                .point(col, row)
+                .map(Move::Play)
+                .map_err(|_| GtpError::IllegalMove),
+        }
+    }
+
+    /// Upper-case GTP spelling of a move: `D4`, `PASS`.
+    pub(crate) fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Pass => "PASS".to_string(),
+            Move::Play(p) => self.point_text(p),
+        }
+    }
+
+    /// Upper-case GTP spelling of a point.
+    pub(crate) fn point_text(&self, p: Point) -> String {
+        point_text(self.geometry(), p)
+    }
+
+    /// A generator for estimates that depend on the position only, so
+    /// final_score and friends answer the same whatever came before.
+    pub(crate) fn position_rng(&self) -> FastRng {
+        FastRng::seed_from_u64(self.params.seed ^ self.game.position().hash_with_side())
+    }
+
+    /// Ownership of the current position.
+    pub(crate) fn ownership(&self) -> Ownership {
+        Ownership::estimate(
+            &self.game,
+            self.ownership_playouts,
+            &mut self.position_rng(),
+        )
+    }
+
+    /// Every string on the board with its status, strings in board order
+    /// (by their lowest point), each a list of points in board order.
+    pub(crate) fn string_statuses(&self) -> Vec<(Vec<Point>, StringStatus)> {
+        let position = self.game.position();
+        let ownership = match self.game.kind() {
+            GameKind::Go => Some(self.ownership()),
+            // NoGo never captures: every stone stays to the end.
+            GameKind::NoGo => None,
+        };
+        let mut seen = Bitboard::EMPTY;
+        let mut strings = Vec::new();
+        for p in self.geometry().points() {
+            let Some(color) = position.cell(p).color() else {
+                continue;
+            };
+            if seen.contains(p) {
+                continue;
+            }
+            let stones = position.string_stones(p);
+            seen = seen.or(&stones);
+            let points: Vec<Point> = stones.iter().collect();
+            let status = match &ownership {
+                None => StringStatus::Alive,
+                Some(own) => {
+                    let sign = if color == Color::Black { 1.0 } else { -1.0 };
+                    let mean = points.iter().map(|&q| sign * own.value(q)).sum::<f32>()
+                        / points.len().max(1) as f32;
+                    if mean < -DEAD_THRESHOLD {
+                        StringStatus::Dead
+                    } else if mean.abs() < SEKI_BAND {
+                        StringStatus::Seki
+                    } else {
+                        StringStatus::Alive
+                    }
+                }
+            };
+            strings.push((points, status));
+        }
+        strings
+    }
+
+    /// The stones judged dead, of `color` or of both sides.
+    pub(crate) fn dead_stones(&self, color: Option<Color>) -> Bitboard {
+        let position = self.game.position();
+        let mut dead = Bitboard::EMPTY;
+        for (points, status) in self.string_statuses() {
+            let owner = points.first().and_then(|&p| position.cell(p).color());
+            if status == StringStatus::Dead && (color.is_none() || owner == color) {
+                for p in points {
+                    dead.set(p);
+                }
+            }
+        }
+        dead
+    }
+
+    /// The result as GTP and SGF write it: `B+3.5`, `W+0.5`, `0`; NoGo
+    /// `B+`/`W+` once the side to move has no move. `None` while a NoGo
+    /// game runs (there is no score to give).
+    pub(crate) fn result_text(&self) -> Option<String> {
+        match self.game.kind() {
+            GameKind::NoGo => self
+                .game
+                .is_over()
+                .then(|| format!("{}+", color_letter(self.game.to_move().opponent()))),
+            GameKind::Go => {
+                let score = self.game.area_score_with_dead(&self.dead_stones(None));
+                Some(match score.outcome(self.game.komi()) {
+                    Outcome::Draw => "0".to_string(),
+                    Outcome::Win(color, margin) => {
+                        format!("{}+{}", color_letter(color), number_text(margin.into()))
+                    }
+                })
+            }
+        }
+    }
+
+    /// A copy of the game with `color` to move, for searching a move for
+    /// the side not on turn. The copy keeps the board but not the history,
+    /// so its answer is checked against the real game afterwards.
+    pub(crate) fn game_for(&self, color: Color) -> Game {
+        if self.game.to_move() == color {
+            return self.game.clone();
+        }
+        let position = self.game.position();
+        let stones: Vec<(Point, Color)> = self
+            .geometry()
+            .points()
+            .filter_map(|p| position.cell(p).color().map(|c| (p, c)))
+            .collect();
+        let mut copy = Game::new(self.geometry(), self.game.kind(), self.game.komi());
+        if copy.add_setup(&stones).is_err() {
+            // Cannot happen for a legal board; searching the real game is
+            // the safe fallback.
+            log::warn!("could not copy the board for {color:?}");
+            return self.game.clone();
+        }
+        copy.set_first_to_move(color);
+        copy
+    }
+
+    /// Resolves a file argument against the configured base folder.
+    pub(crate) fn resolve_path(&self, name: &str) -> PathBuf {
+        let path = Path::new(name);
+        match &self.base_dir {
+            Some(base) if path.is_relative() => base.join(path),
+            _ => path.to_path_buf(),
+        }
+    }
+
+    /// Rebuilds the searcher after a parameter change.
+    pub(crate) fn rebuild_searcher(&mut self) {
+        self.searcher = Searcher::new(self.params.clone());
+    }
+
+    /// Fixed handicap points if the board has a layout for `stones`.
+    pub(crate) fn fixed_layout(&self, stones: usize) -> Option<Vec<Point>> {
+        fixed_handicap_points(self.geometry(), stones).ok()
+    }
+}
+
+/// Parses a GTP colour into the board's colour.
+pub(crate) fn parse_color(text: &str) -> Result<Color, GtpError> {
+    Ok(match parse::parse_color(text)? {
+        GtpColor::Black => Color::Black,
+        GtpColor::White => Color::White,
+    })
+}
+
+/// Parses komi: a finite number of sensible size.
+pub(crate) fn parse_komi(text: &str) -> Result<f32, GtpError> {
+    let komi = parse::parse_float(text)?;
+    if komi.abs() > MAX_KOMI {
+        return Err(GtpError::Syntax);
+    }
+    Ok(komi as f32)
+}
+
+/// Upper-case GTP spelling of a point on `geometry`.
+pub(crate) fn point_text(geometry: Geometry, p: Point) -> String {
+    match geometry.coords(p) {
+        Some((col, row)) => parse::format_vertex(Vertex::Point { col, row }),
+        None => "PASS".to_string(),
+    }
+}
+
+/// `B` or `W`.
+pub(crate) fn color_letter(color: Color) -> char {
+    match color {
+        Color::Black => 'B',
+        Color::White => 'W',
+    }
+}
+
+/// `black` or `white`.
+pub(crate) fn color_word(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// A number with at most two decimals and no trailing zeros: `7.5`, `7`,
+/// `-0.25`. f32 komi values such as 6.3 would otherwise print as 6.2999997.
+pub(crate) fn number_text(value: f64) -> String {
+    let text = format!("{value:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" || text.is_empty() {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// Writes `=id text` and the blank line that ends every reply.
+pub(crate) fn write_success(out: &mut dyn Write, id: Option<u32>, text: &str) -> io::Result<()> {
+    let mut reply = match id {
+        Some(id) => format!("={id}"),
+        None => "=".to_string(),
+    };
+    append_body(&mut reply, text);
+    out.write_all(reply.as_bytes())?;
+    out.flush()
+}
+
+/// Writes `?id message` and the blank line.
+pub(crate) fn write_failure(
+    out: &mut dyn Write,
+    id: Option<u32>,
+    error: &GtpError,
+) -> io::Result<()> {
+    let mut reply = match id {
+        Some(id) => format!("?{id}"),
+        None => "?".to_string(),
+    };
+    append_body(&mut reply, &error.to_string());
+    out.write_all(reply.as_bytes())?;
+    out.flush()
+}
+
+/// Appends a reply body and the closing blank line. Blank lines inside the
+/// body would end the reply early for the controller, so they are dropped.
+fn append_body(reply: &mut String, text: &str) {
+    let mut lines = text.split('\n').map(|line| line.trim_end_matches('\r'));
+    let first = lines.next().unwrap_or("");
+    if !first.is_empty() {
+        reply.push(' ');
+        reply.push_str(first);
+    }
+    for line in lines.filter(|line| !line.trim().is_empty()) {
+        reply.push('\n');
+        reply.push_str(line);
+    }
+    reply.push_str("\n\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_print_short() {
+        assert_eq!(number_text(7.5), "7.5");
+        assert_eq!(number_text(7.0), "7");
+        assert_eq!(number_text(f64::from(6.3f32)), "6.3");
+        assert_eq!(number_text(-0.001), "0");
+        assert_eq!(number_text(-2.25), "-2.25");
+    }
+
+    #[test]
+    fn reply_bodies_never_hold_blank_lines() {
+        let mut reply = String::from("=");
+        append_body(&mut reply, "\na\n\nb\n");
+        assert_eq!(reply, "=\na\nb\n\n");
+        let mut empty = String::from("=3");
+        append_body(&mut empty, "");
+        assert_eq!(empty, "=3\n\n");
+    }
+}

@@ -1,0 +1,693 @@
+//! Commands that run the search: genmove and its variants, and the
+//! Leela Zero / KataGo analysis streams.
+//!
+//! The search runs in a scoped worker thread with a stop flag; the main
+//! thread polls the [`Watcher`](super::Watcher) for input and writes the
+//! progress lines the worker sends it, so only one thread ever writes to
+//! the controller.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use super::GtpError;
+use super::engine::{Call, Engine, Response, parse_color};
+use super::parse;
+use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move};
+use crate::search::ownership::Ownership;
+use crate::search::time::DEFAULT_MOVE_TIME;
+use crate::search::{Decision, SearchLimits, SearchReport};
+
+/// How often the main thread looks at the input while a search runs.
+const POLL_INTERVAL: Duration = Duration::from_millis(2);
+
+/// Analysis report interval when the controller gives none (centiseconds).
+const DEFAULT_INTERVAL_CS: u32 = 100;
+
+/// An analysis that nobody stops still ends after this long.
+const ANALYSIS_TIME_CAP: Duration = Duration::from_secs(3600);
+
+/// Moves per handicap stone added to the opening in which White never
+/// resigns a handicap game.
+const HANDICAP_OPENING_MOVES: usize = 10;
+
+/// Candidates listed per info line at most.
+const MAX_INFO_CANDIDATES: usize = 30;
+
+/// What a generated move is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// genmove: the move is played.
+    Play,
+    /// reg_genmove: the move is only reported.
+    Report,
+    /// kgs-genmove_cleanup: played, never a pass while dead stones remain,
+    /// never a resignation.
+    Cleanup,
+}
+
+/// genmove's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    Play(Move),
+    Resign,
+}
+
+/// Which engine's analysis format to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InfoStyle {
+    /// Integers x10000 for winrate, prior and lcb.
+    LeelaZero,
+    /// Floats in [0, 1].
+    KataGo,
+}
+
+/// Arguments of the analysis commands.
+#[derive(Clone, Debug, PartialEq)]
+struct AnalyzeArgs {
+    color: Option<Color>,
+    /// Between progress lines; zero means only the final line.
+    interval: Duration,
+    ownership: bool,
+}
+
+/// Turns search reports into `info` lines.
+#[derive(Clone, Debug)]
+struct InfoFormatter {
+    style: InfoStyle,
+    geometry: Geometry,
+    /// ` ownership v1 v2 ...` appended to every line (KataGo), if asked.
+    ownership: Option<String>,
+}
+
+impl InfoFormatter {
+    /// One line holding every visited candidate, best first, or `None`
+    /// when nothing was visited yet.
+    fn line(&self, report: &SearchReport) -> Option<String> {
+        let mut line = String::new();
+        for (order, candidate) in report
+            .candidates
+            .iter()
+            .filter(|c| c.visits > 0)
+            .take(MAX_INFO_CANDIDATES)
+            .enumerate()
+        {
+            let winrate = candidate.winrate.clamp(0.0, 1.0);
+            let lcb = lower_confidence_bound(winrate, candidate.visits);
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&format!(
+                "info move {} visits {} winrate {} prior {} lcb {} order {order} pv",
+                self.vertex(candidate.mv),
+                candidate.visits,
+                self.fraction(winrate),
+                self.fraction(candidate.prior.clamp(0.0, 1.0)),
+                self.fraction(lcb),
+            ));
+            let pv = if candidate.pv.is_empty() {
+                std::slice::from_ref(&candidate.mv)
+            } else {
+                candidate.pv.as_slice()
+            };
+            for &mv in pv {
+                line.push(' ');
+                line.push_str(&self.vertex(mv));
+            }
+        }
+        if line.is_empty() {
+            return None;
+        }
+        if let Some(ownership) = &self.ownership {
+            line.push_str(ownership);
+        }
+        Some(line)
+    }
+
+    /// Upper-case vertex, lower-case `pass` (as Leela Zero and KataGo write).
+    fn vertex(&self, mv: Move) -> String {
+        match mv {
+            Move::Pass => "pass".to_string(),
+            Move::Play(p) => super::engine::point_text(self.geometry, p),
+        }
+    }
+
+    fn fraction(&self, value: f64) -> String {
+        match self.style {
+            InfoStyle::LeelaZero => format!("{}", (value * 10000.0).round() as i64),
+            InfoStyle::KataGo => format!("{value:.6}"),
+        }
+    }
+}
+
+/// Lower end of the Wilson score interval (95%) of the winrate: low for
+/// few visits even when every playout won.
+fn lower_confidence_bound(winrate: f64, visits: u64) -> f64 {
+    const Z: f64 = 1.96;
+    if visits == 0 {
+        return 0.0;
+    }
+    let n = visits as f64;
+    let z2 = Z * Z;
+    let centre = winrate + z2 / (2.0 * n);
+    let spread = Z * (winrate * (1.0 - winrate) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - spread) / (1.0 + z2 / n)).clamp(0.0, 1.0)
+}
+
+/// ` ownership ...` for KataGo: every point, top row first, from the view
+/// of the side to move of `game`.
+fn ownership_suffix(engine: &Engine, game: &Game) -> String {
+    let ownership =
+        Ownership::estimate(game, engine.ownership_playouts, &mut engine.position_rng());
+    let sign = if game.to_move() == Color::Black {
+        1.0
+    } else {
+        -1.0
+    };
+    let g = game.geometry();
+    let mut suffix = String::from(" ownership");
+    for row in (0..g.height()).rev() {
+        for col in 0..g.width() {
+            let value = sign * ownership.value(g.point_unchecked(col, row));
+            suffix.push_str(&format!(" {:.4}", value + 0.0));
+        }
+    }
+    suffix
+}
+
+fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
+    let mut color = None;
+    let mut interval = None;
+    let mut ownership = false;
+    let mut i = 0;
+    while i < args.len() {
+        let word = args[i].as_str();
+        let value = |k: usize| args.get(i + k).ok_or(GtpError::Syntax);
+        if i == 0
+            && let Ok(c) = parse_color(word)
+        {
+            color = Some(c);
+            i += 1;
+            continue;
+        }
+        if interval.is_none()
+            && let Ok(centiseconds) = parse::parse_u32(word)
+        {
+            interval = Some(centiseconds);
+            i += 1;
+            continue;
+        }
+        match word {
+            "interval" => {
+                interval = Some(parse::parse_u32(value(1)?)?);
+                i += 2;
+            }
+            "ownership" => {
+                ownership = match value(1)?.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(GtpError::Syntax),
+                };
+                i += 2;
+            }
+            // avoid/allow COLOR VERTICES UNTIL_DEPTH: accepted, not used.
+            "avoid" | "allow" => {
+                value(3)?;
+                i += 4;
+            }
+            // Options of Leela Zero and KataGo that change nothing here.
+            "minmoves"
+            | "maxmoves"
+            | "pvVisits"
+            | "ownershipStdev"
+            | "movesOwnership"
+            | "movesOwnershipStdev"
+            | "rootInfo"
+            | "pvEdgeVisits" => {
+                value(1)?;
+                i += 2;
+            }
+            _ => {
+                log::warn!("analysis argument {word:?} ignored");
+                i += 1;
+            }
+        }
+    }
+    let centiseconds = interval.unwrap_or(DEFAULT_INTERVAL_CS);
+    Ok(AnalyzeArgs {
+        color,
+        interval: Duration::from_millis(u64::from(centiseconds) * 10),
+        ownership,
+    })
+}
+
+/// Search limits for a move: fixed playouts if set, else the clock's
+/// budget; a clock without limit still gets the default time per move, so
+/// the engine never thinks forever.
+fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
+    match engine.fixed_playouts {
+        Some(playouts) => SearchLimits {
+            playouts: Some(playouts),
+            time: None,
+        },
+        None => {
+            let game = &engine.game;
+            let budget = engine
+                .clock
+                .budget(color, game.geometry().area(), game.moves().len());
+            SearchLimits {
+                playouts: None,
+                time: Some(budget.unwrap_or(DEFAULT_MOVE_TIME)),
+            }
+        }
+    }
+}
+
+/// Analysis runs until stopped (or the fixed playouts, for repeatable tests).
+fn analysis_limits(engine: &Engine) -> SearchLimits {
+    match engine.fixed_playouts {
+        Some(playouts) => SearchLimits {
+            playouts: Some(playouts),
+            time: None,
+        },
+        None => SearchLimits {
+            playouts: None,
+            time: Some(ANALYSIS_TIME_CAP),
+        },
+    }
+}
+
+fn write_line(out: &mut dyn Write, line: &str) -> std::io::Result<()> {
+    out.write_all(line.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// Runs the search on `game` in a worker thread while watching the input.
+/// Writes progress lines when `info` is given. Returns the final report and
+/// whether the watcher stopped the search.
+fn run_search(
+    engine: &mut Engine,
+    game: &Game,
+    limits: SearchLimits,
+    info: Option<(&InfoFormatter, Duration)>,
+    stop_on_any_line: bool,
+    call: &mut Call,
+) -> Result<(SearchReport, bool), GtpError> {
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<String>();
+    let interval = info
+        .map(|(_, every)| every)
+        .filter(|every| !every.is_zero());
+    let formatter = info.map(|(formatter, _)| formatter);
+    let searcher = &mut engine.searcher;
+    let mut stopped = false;
+    let mut write_error = None;
+    let outcome = thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let mut progress = |report: &SearchReport| {
+                if let Some(line) = formatter.and_then(|f| f.line(report)) {
+                    // The receiver lives until the worker is joined.
+                    let _ = sender.send(line);
+                }
+            };
+            searcher.search(game, &limits, &stop, interval, &mut progress)
+        });
+        while !worker.is_finished() {
+            if stopped {
+                thread::sleep(POLL_INTERVAL);
+            } else if call.watcher.poll(POLL_INTERVAL, stop_on_any_line) {
+                stop.store(true, Ordering::Relaxed);
+                stopped = true;
+            }
+            for line in receiver.try_iter() {
+                if write_error.is_none()
+                    && let Err(error) = write_line(call.out, &line)
+                {
+                    write_error = Some(error);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        worker.join()
+    });
+    let report = match outcome {
+        Ok(report) => report,
+        Err(panic) => std::panic::resume_unwind(panic),
+    };
+    if write_error.is_none() {
+        for line in receiver.try_iter() {
+            if let Err(error) = write_line(call.out, &line) {
+                write_error = Some(error);
+                break;
+            }
+        }
+    }
+    if let Some(error) = write_error {
+        return Err(GtpError::Output(error));
+    }
+    if let Some(line) = formatter.and_then(|f| f.line(&report)) {
+        write_line(call.out, &line)?;
+    }
+    Ok((report, stopped))
+}
+
+/// Searches a move for `color`, plays it unless `purpose` is Report.
+fn think(
+    engine: &mut Engine,
+    call: &mut Call,
+    color: Color,
+    purpose: Purpose,
+    info: Option<(&InfoFormatter, Duration)>,
+) -> Result<Choice, GtpError> {
+    let game = engine.game_for(color);
+    let limits = move_limits(engine, color);
+    let (report, _) = run_search(engine, &game, limits, info, false, call)?;
+    let choice = choose(engine, color, &report, purpose);
+    log::info!(
+        "{color:?}: {choice:?} after {} playouts in {:?}, winrate {:.3}",
+        report.playouts,
+        report.elapsed,
+        report.winrate()
+    );
+    if purpose != Purpose::Report
+        && let Choice::Play(mv) = choice
+    {
+        engine.game.play(color, mv)?;
+    }
+    Ok(choice)
+}
+
+/// The move to answer: the search's decision, checked against the real
+/// game, with a pass replaced by a capture while the opponent has dead
+/// stones on the board (area scoring counts them for the opponent).
+fn choose(engine: &Engine, color: Color, report: &SearchReport, purpose: Purpose) -> Choice {
+    let game = &engine.game;
+    // White in a handicap game (set up, or sent as plain moves) looks lost
+    // from the start, as intended: no resigning in the opening of one.
+    let handicap = game.handicap();
+    let handicap_opening = color == Color::White
+        && handicap > 0
+        && game.moves().len() < engine.params.resign_min_moves + HANDICAP_OPENING_MOVES * handicap;
+    if purpose != Purpose::Cleanup
+        && !handicap_opening
+        && engine.searcher.decide(game, report) == Decision::Resign
+    {
+        return Choice::Resign;
+    }
+    let legal = |mv: Move| game.check_move(color, mv).is_ok();
+    let preferred = report.candidates.iter().map(|c| c.mv).find(|&mv| legal(mv));
+    match (preferred, game.kind()) {
+        (Some(Move::Play(p)), _) => Choice::Play(Move::Play(p)),
+        (_, GameKind::NoGo) => Choice::Resign,
+        (_, GameKind::Go) => pass_or_capture(engine, color, report, purpose),
+    }
+}
+
+/// Passes unless the opponent has dead stones to remove first.
+fn pass_or_capture(
+    engine: &Engine,
+    color: Color,
+    report: &SearchReport,
+    purpose: Purpose,
+) -> Choice {
+    let japanese = engine.rules == "japanese";
+    if purpose != Purpose::Cleanup && japanese {
+        return Choice::Play(Move::Pass);
+    }
+    let dead = engine.dead_stones(Some(color.opponent()));
+    if dead.is_empty() {
+        return Choice::Play(Move::Pass);
+    }
+    let game = &engine.game;
+    let position = game.position();
+    let mut targets = Bitboard::EMPTY;
+    for p in dead.iter() {
+        targets = targets.or(&position.string_liberties(p));
+    }
+    let legal_point = |p| game.check_move(color, Move::Play(p)).is_ok();
+    let searched: Vec<_> = report
+        .candidates
+        .iter()
+        .filter_map(|c| match c.mv {
+            Move::Play(p) if legal_point(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    let capture = searched
+        .iter()
+        .copied()
+        .find(|&p| targets.contains(p))
+        .or_else(|| targets.iter().find(|&p| legal_point(p)));
+    match capture {
+        Some(p) => Choice::Play(Move::Play(p)),
+        // Cleanup must keep playing while dead stones stand; any searched
+        // move will do until the liberties open up.
+        None if purpose == Purpose::Cleanup => searched
+            .first()
+            .map_or(Choice::Play(Move::Pass), |&p| Choice::Play(Move::Play(p))),
+        None => Choice::Play(Move::Pass),
+    }
+}
+
+fn choice_text(engine: &Engine, choice: Choice) -> String {
+    match choice {
+        Choice::Play(mv) => engine.move_text(mv),
+        Choice::Resign => "resign".to_string(),
+    }
+}
+
+fn generate(engine: &mut Engine, call: &mut Call, purpose: Purpose) -> Result<Response, GtpError> {
+    call.expect_args(1)?;
+    let color = parse_color(&call.args[0])?;
+    let choice = think(engine, call, color, purpose, None)?;
+    Ok(Response::Text(choice_text(engine, choice)))
+}
+
+pub(crate) fn genmove(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    generate(engine, call, Purpose::Play)
+}
+
+pub(crate) fn reg_genmove(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    generate(engine, call, Purpose::Report)
+}
+
+pub(crate) fn kgs_genmove_cleanup(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    generate(engine, call, Purpose::Cleanup)
+}
+
+/// `=id` then the first line: the reply is under way.
+fn start_stream(call: &mut Call) -> Result<(), GtpError> {
+    let prefix = call.success_prefix();
+    write_line(call.out, &prefix)?;
+    Ok(())
+}
+
+fn analyze(engine: &mut Engine, call: &mut Call, style: InfoStyle) -> Result<Response, GtpError> {
+    let args = parse_analyze_args(call.args)?;
+    let color = args.color.unwrap_or_else(|| engine.game.to_move());
+    let game = engine.game_for(color);
+    start_stream(call)?;
+    let formatter = InfoFormatter {
+        style,
+        geometry: game.geometry(),
+        ownership: args.ownership.then(|| ownership_suffix(engine, &game)),
+    };
+    let limits = analysis_limits(engine);
+    let (_, stopped) = run_search(
+        engine,
+        &game,
+        limits,
+        Some((&formatter, args.interval)),
+        true,
+        call,
+    )?;
+    if !stopped {
+        call.watcher.wait_for_line();
+    }
+    call.out.write_all(b"\n")?;
+    call.out.flush()?;
+    Ok(Response::Streamed)
+}
+
+fn genmove_analyze(
+    engine: &mut Engine,
+    call: &mut Call,
+    style: InfoStyle,
+) -> Result<Response, GtpError> {
+    let args = parse_analyze_args(call.args)?;
+    let color = args.color.ok_or(GtpError::Syntax)?;
+    start_stream(call)?;
+    let formatter = InfoFormatter {
+        style,
+        geometry: engine.geometry(),
+        ownership: args
+            .ownership
+            .then(|| ownership_suffix(engine, &engine.game_for(color))),
+    };
+    let choice = match think(
+        engine,
+        call,
+        color,
+        Purpose::Play,
+        Some((&formatter, args.interval)),
+    ) {
+        Ok(choice) => choice,
+        Err(GtpError::Output(error)) => return Err(GtpError::Output(error)),
+        Err(error) => {
+            // The reply has started; it can only end with a move.
+            log::error!("genmove_analyze failed after its reply began: {error}");
+            Choice::Resign
+        }
+    };
+    let played = choice_text(engine, choice);
+    write_line(call.out, &format!("play {played}"))?;
+    call.out.write_all(b"\n")?;
+    call.out.flush()?;
+    Ok(Response::Streamed)
+}
+
+pub(crate) fn lz_analyze(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    analyze(engine, call, InfoStyle::LeelaZero)
+}
+
+pub(crate) fn kata_analyze(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    analyze(engine, call, InfoStyle::KataGo)
+}
+
+pub(crate) fn lz_genmove_analyze(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    genmove_analyze(engine, call, InfoStyle::LeelaZero)
+}
+
+pub(crate) fn kata_genmove_analyze(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    genmove_analyze(engine, call, InfoStyle::KataGo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn analysis_arguments_in_the_forms_clients_send() {
+        let sabaki = parse_analyze_args(&words("B 50")).unwrap();
+        assert_eq!(sabaki.color, Some(Color::Black));
+        assert_eq!(sabaki.interval, Duration::from_millis(500));
+        let bare = parse_analyze_args(&words("50")).unwrap();
+        assert_eq!(
+            (bare.color, bare.interval),
+            (None, Duration::from_millis(500))
+        );
+        let keyed = parse_analyze_args(&words("w interval 20 ownership true")).unwrap();
+        assert_eq!(keyed.color, Some(Color::White));
+        assert_eq!(keyed.interval, Duration::from_millis(200));
+        assert!(keyed.ownership);
+        let avoid = parse_analyze_args(&words("b 10 avoid b d4,e5 1 minmoves 2")).unwrap();
+        assert_eq!(avoid.interval, Duration::from_millis(100));
+        assert!(parse_analyze_args(&words("b interval")).is_err());
+        assert!(parse_analyze_args(&words("b ownership maybe")).is_err());
+        assert_eq!(
+            parse_analyze_args(&[]).unwrap().interval,
+            Duration::from_millis(10 * u64::from(DEFAULT_INTERVAL_CS))
+        );
+    }
+
+    /// A report in which every move loses.
+    fn hopeless(engine: &Engine) -> SearchReport {
+        let mv = engine
+            .geometry()
+            .points()
+            .map(Move::Play)
+            .find(|&mv| engine.game.check_move(Color::White, mv).is_ok())
+            .unwrap();
+        SearchReport {
+            to_move: Color::White,
+            candidates: vec![crate::search::Candidate {
+                mv,
+                visits: 1000,
+                winrate: 0.01,
+                prior: 0.1,
+                pv: vec![mv],
+                proof: crate::search::Proof::Unknown,
+            }],
+            playouts: 1000,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// Plays `first` (Black), then alternating moves along the rows.
+    fn game_with(first: &[&str], alternating: usize) -> Engine {
+        let mut engine = Engine::new(crate::gtp::EngineConfig::default());
+        let mut out = Vec::new();
+        let mut run = |engine: &mut Engine, line: &str| {
+            out.clear();
+            engine
+                .execute_line(line, &mut out, &mut crate::gtp::NoInput)
+                .unwrap();
+            assert!(
+                out.starts_with(b"="),
+                "{line}: {}",
+                String::from_utf8_lossy(&out)
+            );
+        };
+        run(&mut engine, "boardsize 9");
+        for vertex in first {
+            run(&mut engine, &format!("play b {vertex}"));
+        }
+        let rows = [
+            "A1 B1 D1 E1 F1 H1 J1",
+            "A9 B9 C9 D9 E9 F9 G9 H9 J9",
+            "A5 B5 C5 D5",
+        ];
+        let vertices: Vec<&str> = rows.iter().flat_map(|r| r.split(' ')).collect();
+        for (k, vertex) in vertices.iter().take(alternating).enumerate() {
+            let color = if k % 2 == 0 { "w" } else { "b" };
+            run(&mut engine, &format!("play {color} {vertex}"));
+        }
+        engine
+    }
+
+    #[test]
+    fn white_does_not_resign_early_in_a_handicap_game() {
+        // Handicap 2 sent as plain moves, then 20 more: past the usual
+        // opening, inside the handicap one.
+        let engine = game_with(&["C3", "G7"], 19);
+        assert_eq!(engine.game.handicap(), 2);
+        let report = hopeless(&engine);
+        assert!(matches!(
+            choose(&engine, Color::White, &report, Purpose::Play),
+            Choice::Play(_)
+        ));
+        // An even game with as many moves resigns.
+        let even = game_with(&["C3"], 20);
+        assert_eq!(even.game.handicap(), 0);
+        let report = hopeless(&even);
+        assert_eq!(
+            choose(&even, Color::White, &report, Purpose::Play),
+            Choice::Resign
+        );
+    }
+
+    #[test]
+    fn lcb_stays_in_range() {
+        assert_eq!(lower_confidence_bound(0.0, 10), 0.0);
+        assert!(lower_confidence_bound(0.6, 100) < 0.6);
+        assert_eq!(lower_confidence_bound(1.0, 0), 0.0);
+        assert!(lower_confidence_bound(1.0, 1) < 0.3);
+        assert!(lower_confidence_bound(1.0, 1000) > 0.99);
+    }
+}

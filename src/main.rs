@@ -119,7 +119,7 @@ fn run_perft(game: GameKind, geometry: Geometry, depth: Option<usize>) -> Result
 }
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
     let cli = Cli::parse();
     let outcome = match cli.command {
         None => {

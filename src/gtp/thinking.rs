@@ -366,11 +366,18 @@ fn think(
     let limits = move_limits(engine, color);
     let (report, _) = run_search(engine, &game, limits, info, false, call)?;
     let choice = choose(engine, color, &report, purpose);
+    let seconds = report.elapsed.as_secs_f64();
+    let answer = match choice {
+        Choice::Play(mv) => engine.move_text(mv),
+        Choice::Resign => "resign".to_string(),
+    };
     log::info!(
-        "{color:?}: {choice:?} after {} playouts in {:?}, winrate {:.3}",
+        "genmove {color:?}: {answer}, winrate {:.3}, {} playouts, {:.0} playouts/s, tree {} nodes, {:.2} s",
+        report.winrate(),
         report.playouts,
-        report.elapsed,
-        report.winrate()
+        report.playouts as f64 / seconds.max(1e-9),
+        engine.searcher.tree_size(),
+        seconds
     );
     if purpose != Purpose::Report
         && let Choice::Play(mv) = choice
@@ -391,15 +398,18 @@ fn choose(engine: &Engine, color: Color, report: &SearchReport, purpose: Purpose
     let handicap_opening = color == Color::White
         && handicap > 0
         && game.moves().len() < engine.params.resign_min_moves + HANDICAP_OPENING_MOVES * handicap;
-    if purpose != Purpose::Cleanup
-        && !handicap_opening
-        && engine.searcher.decide(game, report) == Decision::Resign
-    {
+    // The search's decision: proven wins first, no proven losses, passes
+    // only when they do not lose on the board, resignation when hopeless.
+    let decision = engine.searcher.decide(game, report);
+    if purpose != Purpose::Cleanup && !handicap_opening && decision == Decision::Resign {
         return Choice::Resign;
     }
     let legal = |mv: Move| game.check_move(color, mv).is_ok();
-    let preferred = report.candidates.iter().map(|c| c.mv).find(|&mv| legal(mv));
-    match (preferred, game.kind()) {
+    let chosen = match decision {
+        Decision::Play(mv) if legal(mv) => Some(mv),
+        _ => report.candidates.iter().map(|c| c.mv).find(|&mv| legal(mv)),
+    };
+    match (chosen, game.kind()) {
         (Some(Move::Play(p)), _) => Choice::Play(Move::Play(p)),
         (_, GameKind::NoGo) => Choice::Resign,
         (_, GameKind::Go) => pass_or_capture(engine, color, report, purpose),

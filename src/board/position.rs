@@ -484,6 +484,32 @@ impl Position {
         enemies + u32::from(edges > 0) < 2
     }
 
+    /// Whether a light playout may play `color` on the empty point `p`:
+    /// in Go a legal move that does not fill `color`'s own single-point eye
+    /// (`!is_eye && is_legal_empty`), in NoGo a legal move (`is_legal_empty`).
+    /// `go` must match the position's rules; it is a parameter so that the
+    /// playout loop can fix it once. A point with an empty neighbour is
+    /// settled at once: it is no eye, the move keeps a liberty and captures
+    /// nothing, and it is not the ko point (a ko point is always surrounded).
+    #[inline(always)]
+    pub fn is_light_candidate(&self, p: Point, color: Color, go: bool) -> bool {
+        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
+        debug_assert_eq!(go, self.kind == GameKind::Go);
+        let counts = self.neighbour_counts[p.idx()];
+        if go {
+            if counts.empty() > 0 {
+                return true;
+            }
+            if counts.of(color) == 4 && self.is_eye(p, color) {
+                return false;
+            }
+            !(self.ko_point == p.0 && self.ko_color == color)
+                && self.go_move_keeps_a_liberty(p, color)
+        } else {
+            counts.empty() == 4 || self.nogo_check(p, color).is_ok()
+        }
+    }
+
     /// Whether the side to move has any legal move (NoGo: if not, it has lost).
     pub fn has_legal_move(&self, color: Color) -> bool {
         self.empty_points()
@@ -722,6 +748,11 @@ impl Position {
             );
         }
         assert_eq!(empty_total, self.empty_count as usize, "empty count");
+        if self.ko_point != 0 {
+            let k = self.ko_point as usize;
+            assert_eq!(self.cells[k], Cell::Empty, "ko point empty");
+            assert_eq!(self.neighbour_counts[k].empty(), 0, "ko point surrounded");
+        }
         assert_eq!(expected_hash, self.hash, "hash");
         assert_eq!(self.board_mask, g.board_mask(), "board mask");
     }

@@ -40,17 +40,30 @@ pub fn light_playout(
     max_moves: u32,
     rng: &mut FastRng,
 ) -> PlayoutResult {
-    let kind = position.kind();
+    // The rules are fixed for the whole playout: choose the loop once.
+    match position.kind() {
+        GameKind::Go => playout_loop::<true>(position, komi, max_moves, rng),
+        GameKind::NoGo => playout_loop::<false>(position, komi, max_moves, rng),
+    }
+}
+
+#[inline(always)]
+fn playout_loop<const GO: bool>(
+    position: &mut Position,
+    komi: f32,
+    max_moves: u32,
+    rng: &mut FastRng,
+) -> PlayoutResult {
     let mut moves = 0;
     let mut passes = position.consecutive_passes();
     while moves < max_moves {
         let mover = position.to_move();
-        match random_move(position, mover, kind, rng) {
+        match random_move::<GO>(position, mover, rng) {
             Some(p) => {
                 position.play(p, mover);
                 passes = 0;
             }
-            None if kind == GameKind::NoGo => {
+            None if !GO => {
                 return PlayoutResult {
                     winner: Some(mover.opponent()),
                     moves,
@@ -75,21 +88,16 @@ pub fn light_playout(
 
 /// A uniformly random legal move of `mover` (in Go, not into its own eye).
 #[inline(always)]
-fn random_move(
+fn random_move<const GO: bool>(
     position: &mut Position,
     mover: Color,
-    kind: GameKind,
     rng: &mut FastRng,
 ) -> Option<Point> {
     let mut live = position.empty_points().len();
     while live > 0 {
         let slot = below(rng, live);
         let p = Point(position.empty_points()[slot]);
-        let acceptable = match kind {
-            GameKind::Go => !position.is_eye(p, mover) && position.is_legal_empty(p, mover),
-            GameKind::NoGo => position.is_legal_empty(p, mover),
-        };
-        if acceptable {
+        if position.is_light_candidate(p, mover, GO) {
             return Some(p);
         }
         live -= 1;

@@ -179,7 +179,10 @@ impl Position {
             liberties: Grid::filled(PseudoLiberties::default()),
             empties: [0; MAX_SIZE * MAX_SIZE],
             empty_slot: Grid::filled(0),
-            neighbour_counts: Grid::filled(NeighbourCounts::default()),
+            // Border cells' counts are never read, but they are updated
+            // with their neighbours': room for two neighbouring stones keeps
+            // that arithmetic from wrapping.
+            neighbour_counts: Grid::filled(NeighbourCounts(2 << NeighbourCounts::EMPTY_SHIFT)),
             empty_count: 0,
             stones: [Bitboard::EMPTY; 2],
             board_mask: geometry.board_mask(),
@@ -508,6 +511,25 @@ impl Position {
         } else {
             counts.empty() == 4 || self.nogo_check(p, color).is_ok()
         }
+    }
+
+    /// Each side's area when every empty point is alone (no empty
+    /// neighbour), as at the end of a light playout: then a point's region
+    /// is itself, and it is Black's exactly when its neighbours are Black's
+    /// stones or the edge and at least one is a stone (White likewise).
+    /// `None` when some empty points touch, so that regions need a flood.
+    pub(super) fn isolated_empties_area(&self) -> Option<[u32; 2]> {
+        let mut area = [self.stones[0].count(), self.stones[1].count()];
+        for &p in self.empty_points() {
+            let counts = self.neighbour_counts[p as usize];
+            if counts.empty() > 0 {
+                return None;
+            }
+            let (black, white) = (counts.of(Color::Black) == 4, counts.of(Color::White) == 4);
+            area[0] += (black && !white) as u32;
+            area[1] += (white && !black) as u32;
+        }
+        Some(area)
     }
 
     /// Whether the side to move has any legal move (NoGo: if not, it has lost).

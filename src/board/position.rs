@@ -116,6 +116,23 @@ impl PseudoLiberties {
         self.sum_sq += other.sum_sq;
     }
 
+    /// [`PseudoLiberties::remove`] without overflow checks, for the
+    /// scratch record at grid index 0 that branch-free updates also hit.
+    #[inline(always)]
+    fn remove_wrapping(&mut self, p: usize) {
+        self.count = self.count.wrapping_sub(1);
+        self.sum = self.sum.wrapping_sub(p as u32);
+        self.sum_sq = self.sum_sq.wrapping_sub((p * p) as u32);
+    }
+
+    /// [`PseudoLiberties::add`] without overflow checks (see `remove_wrapping`).
+    #[inline(always)]
+    fn add_wrapping(&mut self, p: usize) {
+        self.count = self.count.wrapping_add(1);
+        self.sum = self.sum.wrapping_add(p as u32);
+        self.sum_sq = self.sum_sq.wrapping_add((p * p) as u32);
+    }
+
     /// All pseudo-liberties are the same point (Cauchy–Schwarz is tight).
     #[inline(always)]
     fn in_atari(self) -> bool {
@@ -132,7 +149,9 @@ pub struct Position {
     kind: GameKind,
     /// Contents of each cell of the padded grid.
     cells: Grid<Cell>,
-    /// For a stone: the head (representative stone) of its string.
+    /// For a stone: the head (representative stone) of its string. For an
+    /// empty or border cell: 0, a border cell whose `liberties` entry is
+    /// scratch, so that neighbour updates need not branch on the cell.
     string_head: Grid<u16>,
     /// For a stone: the next stone of its string, circularly.
     next_stone: Grid<u16>,
@@ -420,23 +439,19 @@ impl Position {
         if self.neighbour_counts[p.idx()].empty() > 0 {
             return true;
         }
+        // Every neighbour is a stone or the edge. A friend with another
+        // liberty keeps us alive; an enemy whose last liberty is `p` gets
+        // captured. Computed without branches: which neighbours are stones
+        // is as random as the playout.
         let own = color.cell();
+        let enemy = color.opponent().cell();
+        let mut ok = false;
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
-            if cell == Cell::Empty {
-                return true;
-            }
-            if cell == Cell::Border {
-                continue;
-            }
             let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
-            // A friend with another liberty keeps us alive; an enemy whose
-            // last liberty is `p` gets captured.
-            if (cell == own) != atari {
-                return true;
-            }
+            ok |= (cell == own) & !atari | (cell == enemy) & atari;
         }
-        false
+        ok
     }
 
     /// NoGo: the move must neither capture nor be suicide.
@@ -594,6 +609,10 @@ impl Position {
 
     /// Places the stone, merges strings, removes captured enemies (Go) and
     /// sets the ko point.
+    ///
+    /// The neighbours' contents are as random as the playout, so they are
+    /// gathered without branches into masks first; the work that follows
+    /// (merges, captures) branches once per mask.
     #[inline(always)]
     fn put_stone(&mut self, p: Point, color: Color) -> u32 {
         let i = p.idx();
@@ -606,56 +625,73 @@ impl Position {
         self.string_head[i] = i as u16;
         self.next_stone[i] = i as u16;
         self.string_size[i] = 1;
-        self.liberties[i] = PseudoLiberties::default();
 
-        let neighbours = self.geometry.neighbours(p);
-        for n in neighbours {
-            let j = n.idx();
+        let neighbours = self.geometry.neighbours(p).map(Point::idx);
+        let mut liberties = PseudoLiberties::default();
+        let (mut own_mask, mut enemy_mask) = (0u32, 0u32);
+        for (k, &j) in neighbours.iter().enumerate() {
             self.neighbour_counts[j].stone_added(color);
-            match self.cells[j] {
-                Cell::Empty => self.liberties[i].add(j),
-                Cell::Border => {}
-                _ => {
-                    let head = self.string_head[j] as usize;
-                    self.liberties[head].remove(i);
-                }
-            }
-        }
-        let mut captured = 0;
-        let mut last_captured = 0;
-        for n in neighbours {
-            let j = n.idx();
             let cell = self.cells[j];
-            if cell == own {
-                let (a, b) = (self.string_head[i] as usize, self.string_head[j] as usize);
-                if a != b {
-                    self.merge_strings(a, b);
-                }
-            } else if cell == enemy {
-                let head = self.string_head[j] as usize;
-                if self.liberties[head].count == 0 {
-                    captured += self.string_size[head] as u32;
-                    last_captured = j;
-                    self.remove_string(head, color);
-                }
+            let empty = (cell == Cell::Empty) as u32;
+            liberties.count += empty as u16;
+            liberties.sum += empty * j as u32;
+            liberties.sum_sq += empty * (j * j) as u32;
+            own_mask |= ((cell == own) as u32) << k;
+            enemy_mask |= ((cell == enemy) as u32) << k;
+            // Takes `i` from a neighbouring string's pseudo-liberties (or
+            // from the scratch record, for an empty or border cell).
+            self.liberties[self.string_head[j] as usize].remove_wrapping(i);
+        }
+        self.liberties[i] = liberties;
+
+        let mut head = i;
+        let mut mask = own_mask;
+        while mask != 0 {
+            let j = neighbours[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            let h = self.string_head[j] as usize;
+            if h != head {
+                head = self.merge_strings(head, h);
             }
         }
-        self.prisoners[color.index()] += captured;
-        let head = self.string_head[i] as usize;
-        // Simple ko: one stone captured by a lone stone left in atari.
-        self.ko_point =
+
+        // Enemies left without pseudo-liberties (rare: test them together).
+        let mut doomed = 0u32;
+        for (k, &j) in neighbours.iter().enumerate() {
+            let dead = self.liberties[self.string_head[j] as usize].count == 0;
+            doomed |= (dead as u32) << k;
+        }
+        doomed &= enemy_mask;
+        let mut captured = 0;
+        if doomed != 0 {
+            let mut last_captured = 0;
+            while doomed != 0 {
+                let j = neighbours[doomed.trailing_zeros() as usize];
+                doomed &= doomed - 1;
+                // A string next to `i` twice is removed at its first stone.
+                if self.cells[j] == enemy {
+                    let h = self.string_head[j] as usize;
+                    captured += self.string_size[h] as u32;
+                    last_captured = j;
+                    self.remove_string(h, color);
+                }
+            }
+            self.prisoners[color.index()] += captured;
+            let head = self.string_head[i] as usize;
+            // Simple ko: one stone captured by a lone stone left in atari.
             if captured == 1 && self.string_size[head] == 1 && self.liberties[head].count == 1 {
                 self.ko_color = color.opponent();
-                last_captured as u16
-            } else {
-                0
-            };
+                self.ko_point = last_captured as u16;
+                return captured;
+            }
+        }
+        self.ko_point = 0;
         captured
     }
 
-    /// Joins two strings, relabelling the smaller.
+    /// Joins two strings, relabelling the smaller; returns the new head.
     #[inline(always)]
-    fn merge_strings(&mut self, a: usize, b: usize) {
+    fn merge_strings(&mut self, a: usize, b: usize) -> usize {
         let (keep, gone) = if self.string_size[a] >= self.string_size[b] {
             (a, b)
         } else {
@@ -673,6 +709,7 @@ impl Position {
         self.string_size[keep] += self.string_size[gone];
         let gone_liberties = self.liberties[gone];
         self.liberties[keep].merge(gone_liberties);
+        keep
     }
 
     /// Removes the string headed by `head`, giving its points back as
@@ -687,13 +724,15 @@ impl Position {
             self.stones[victim.index()].clear(Point(s as u16));
             self.hash ^= zobrist::stone_key(victim, Point(s as u16));
             self.push_empty(s);
+            self.string_head[s] = 0;
             for n in self.geometry.neighbours(Point(s as u16)) {
                 let j = n.idx();
                 self.neighbour_counts[j].stone_removed(victim);
-                if self.cells[j] == capturer_cell {
-                    let h = self.string_head[j] as usize;
-                    self.liberties[h].add(s);
-                }
+                // The capturer's string gets the liberty; anything else
+                // (the victim's stones, empty, border) hits the scratch record.
+                let is_capturer = (self.cells[j] == capturer_cell) as usize;
+                let h = self.string_head[j] as usize * is_capturer;
+                self.liberties[h].add_wrapping(s);
             }
             s = next;
             if s == head {
@@ -740,6 +779,7 @@ impl Position {
             );
             match cell {
                 Cell::Empty => {
+                    assert_eq!(self.string_head[i], 0, "head of empty {i}");
                     empty_total += 1;
                     let slot = self.empty_slot[i] as usize;
                     assert!(slot < self.empty_count as usize, "empty slot {i}");

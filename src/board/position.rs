@@ -103,21 +103,15 @@ impl PseudoLiberties {
     }
 
     #[inline(always)]
-    fn remove(&mut self, p: usize) {
-        self.count -= 1;
-        self.sum -= p as u32;
-        self.sum_sq -= (p * p) as u32;
-    }
-
-    #[inline(always)]
     fn merge(&mut self, other: PseudoLiberties) {
         self.count += other.count;
         self.sum += other.sum;
         self.sum_sq += other.sum_sq;
     }
 
-    /// [`PseudoLiberties::remove`] without overflow checks, for the
-    /// scratch record at grid index 0 that branch-free updates also hit.
+    /// Takes one (stone, `p`) pair away, without overflow checks: the
+    /// scratch record at grid index 0, which branch-free updates also hit,
+    /// wraps freely.
     #[inline(always)]
     fn remove_wrapping(&mut self, p: usize) {
         self.count = self.count.wrapping_sub(1);
@@ -460,24 +454,19 @@ impl Position {
         if self.neighbour_counts[p.idx()].empty() == 4 {
             return Ok(());
         }
+        // Without branches per neighbour (see `go_move_keeps_a_liberty`).
         let own = color.cell();
-        let mut has_liberty = false;
+        let enemy = color.opponent().cell();
+        let (mut has_liberty, mut captures) = (false, false);
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
-            match cell {
-                Cell::Empty => has_liberty = true,
-                Cell::Border => {}
-                _ => {
-                    let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
-                    if cell == own {
-                        has_liberty |= !atari;
-                    } else if atari {
-                        return Err(BoardError::NoGoCapture);
-                    }
-                }
-            }
+            let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
+            has_liberty |= (cell == Cell::Empty) | (cell == own) & !atari;
+            captures |= (cell == enemy) & atari;
         }
-        if has_liberty {
+        if captures {
+            Err(BoardError::NoGoCapture)
+        } else if has_liberty {
             Ok(())
         } else {
             Err(BoardError::Suicide)

@@ -105,3 +105,63 @@ fn random_move<const GO: bool>(
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Geometry;
+    use rand_xoshiro::rand_core::SeedableRng;
+
+    /// The playouts' candidate test agrees with the reference rules on every
+    /// empty point along random games (Go and NoGo, several sizes); the test
+    /// profile also checks the board's invariants after every move.
+    #[test]
+    fn light_candidates_match_the_rules() {
+        let mut rng = FastRng::seed_from_u64(11);
+        for kind in [GameKind::Go, GameKind::NoGo] {
+            for (w, h) in [(1, 3), (2, 2), (3, 3), (4, 5), (7, 7), (9, 9)] {
+                let g = Geometry::new(w, h).unwrap();
+                for _ in 0..30 {
+                    let mut position = Position::new(g, kind);
+                    for _ in 0..3 * g.area() {
+                        let mover = position.to_move();
+                        let go = kind == GameKind::Go;
+                        let mut candidates = Vec::new();
+                        for &p in position.empty_points() {
+                            let p = Point(p);
+                            let expected = position.is_legal(p, mover)
+                                && (!go || !position.is_eye(p, mover));
+                            assert_eq!(position.is_light_candidate(p, mover, go), expected);
+                            if expected {
+                                candidates.push(p);
+                            }
+                        }
+                        if candidates.is_empty() {
+                            if !go {
+                                break;
+                            }
+                            position.pass();
+                        } else {
+                            let p = candidates[below(&mut rng, candidates.len())];
+                            position.play(p, mover);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nogo_playouts_end_with_a_winner() {
+        let mut rng = FastRng::seed_from_u64(5);
+        for size in [2, 3, 5, 9] {
+            let root = Position::new(Geometry::square(size).unwrap(), GameKind::NoGo);
+            for _ in 0..200 {
+                let mut position = root.clone();
+                let result = light_playout(&mut position, 0.0, 1000, &mut rng);
+                assert!(result.winner.is_some());
+                assert!(!position.has_legal_move(position.to_move()));
+            }
+        }
+    }
+}

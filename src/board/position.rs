@@ -633,14 +633,22 @@ impl Position {
         }
         self.liberties[i] = liberties;
 
-        let mut head = i;
-        let mut mask = own_mask;
-        while mask != 0 {
-            let j = neighbours[mask.trailing_zeros() as usize];
-            mask &= mask - 1;
-            let h = self.string_head[j] as usize;
-            if h != head {
-                head = self.merge_strings(head, h);
+        if own_mask != 0 {
+            let first = self.string_head[neighbours[own_mask.trailing_zeros() as usize]];
+            // Friends of other strings than the first (usually none).
+            let mut mask = 0;
+            for (k, &j) in neighbours.iter().enumerate() {
+                mask |= ((self.string_head[j] != first) as u32) << k;
+            }
+            mask &= own_mask;
+            let mut head = self.join_lone_stone(i, first as usize);
+            while mask != 0 {
+                let j = neighbours[mask.trailing_zeros() as usize];
+                mask &= mask - 1;
+                let h = self.string_head[j] as usize;
+                if h != head {
+                    head = self.merge_strings(head, h);
+                }
             }
         }
 
@@ -676,6 +684,22 @@ impl Position {
         }
         self.ko_point = 0;
         captured
+    }
+
+    /// `merge_strings(i, h)` for a lone stone `i`, without branches: the
+    /// string that goes is a single stone either way (`i`, or `h` when `h`
+    /// is a lone stone too, as `merge_strings` keeps `i` on a tie).
+    #[inline(always)]
+    fn join_lone_stone(&mut self, i: usize, h: usize) -> usize {
+        debug_assert_eq!(self.string_size[i], 1);
+        let h_alone = self.string_size[h] == 1;
+        let (keep, gone) = if h_alone { (i, h) } else { (h, i) };
+        self.string_head[gone] = keep as u16;
+        self.next_stone.0.swap(keep & (GRID - 1), gone & (GRID - 1));
+        self.string_size[keep] += 1;
+        let gone_liberties = self.liberties[gone];
+        self.liberties[keep].merge(gone_liberties);
+        keep
     }
 
     /// Joins two strings, relabelling the smaller; returns the new head.

@@ -154,7 +154,8 @@ pub struct Position {
     /// For a head: its string's pseudo-liberties.
     liberties: Grid<PseudoLiberties>,
     /// The empty points, in no particular order.
-    empties: [u16; MAX_SIZE * MAX_SIZE],
+    /// (A grid-sized array: masked indices need no bounds checks.)
+    empties: Grid<u16>,
     /// For an empty point: its index in `empties`.
     empty_slot: Grid<u16>,
     /// For a point: how many of its neighbours are black, white, empty.
@@ -190,7 +191,7 @@ impl Position {
             next_stone: Grid::filled(0),
             string_size: Grid::filled(0),
             liberties: Grid::filled(PseudoLiberties::default()),
-            empties: [0; MAX_SIZE * MAX_SIZE],
+            empties: Grid::filled(0),
             empty_slot: Grid::filled(0),
             // Border cells' counts are never read, but they are updated
             // with their neighbours': room for two neighbouring stones keeps
@@ -238,7 +239,7 @@ impl Position {
         self.neighbour_counts
             .copy_prefix(&other.neighbour_counts, n);
         let e = other.empty_count as usize;
-        self.empties[..e].copy_from_slice(&other.empties[..e]);
+        self.empties.copy_prefix(&other.empties, e);
         self.empty_count = other.empty_count;
         self.stones = other.stones;
         self.board_mask = other.board_mask;
@@ -319,7 +320,7 @@ impl Position {
     /// The empty points, in no particular order.
     #[inline]
     pub fn empty_points(&self) -> &[u16] {
-        &self.empties[..self.empty_count as usize]
+        &self.empties.0[..self.empty_count as usize]
     }
 
     /// Exchanges two entries of the empty-point list. Playouts use this to
@@ -327,6 +328,27 @@ impl Position {
     /// uniformly without a copy.
     #[inline(always)]
     pub fn swap_empties(&mut self, i: usize, j: usize) {
+        // The list's capacity, as when it was a plain array.
+        assert!(i.max(j) < MAX_SIZE * MAX_SIZE, "swap_empties out of range");
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.empties[j] = a;
+        self.empty_slot[b as usize] = i as u16;
+        self.empty_slot[a as usize] = j as u16;
+    }
+
+    /// The empty point in slot `slot` (< `empty_points().len()`) of the
+    /// empty list, without a bounds check (the playouts' hot path).
+    #[inline(always)]
+    pub(crate) fn empty_point_at(&self, slot: usize) -> Point {
+        debug_assert!(slot < self.empty_count as usize);
+        Point(self.empties[slot])
+    }
+
+    /// [`Position::swap_empties`] for slots known to be in range.
+    #[inline(always)]
+    pub(crate) fn swap_empties_unchecked(&mut self, i: usize, j: usize) {
+        debug_assert!(i.max(j) < self.empty_count as usize);
         let (a, b) = (self.empties[i], self.empties[j]);
         self.empties[i] = b;
         self.empties[j] = a;

@@ -96,12 +96,12 @@ fn random_move<const GO: bool>(
     let mut live = position.empty_points().len();
     while live > 0 {
         let slot = below(rng, live);
-        let p = Point(position.empty_points()[slot]);
+        let p = position.empty_point_at(slot);
         if position.is_light_candidate(p, mover, GO) {
             return Some(p);
         }
         live -= 1;
-        position.swap_empties(slot, live);
+        position.swap_empties_unchecked(slot, live);
     }
     None
 }

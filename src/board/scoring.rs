@@ -87,12 +87,25 @@ mod tests {
     #[test]
     fn isolated_empties_score_matches_flood_fill() {
         let mut rng = FastRng::seed_from_u64(7);
-        for (w, h) in [(1, 1), (1, 2), (2, 2), (3, 3), (5, 4), (9, 9), (13, 13), (19, 19)] {
+        for (w, h) in [
+            (1, 1),
+            (1, 2),
+            (2, 2),
+            (3, 3),
+            (5, 4),
+            (9, 9),
+            (13, 13),
+            (19, 19),
+        ] {
             let g = Geometry::new(w, h).unwrap();
             let root = Position::new(g, GameKind::Go);
             for k in 0..200 {
                 let mut position = root.clone();
-                let max_moves = if k % 2 == 0 { 3 * g.area() as u32 } else { k as u32 % 40 };
+                let max_moves = if k % 2 == 0 {
+                    3 * g.area() as u32
+                } else {
+                    k as u32 % 40
+                };
                 light_playout(&mut position, 7.0, max_moves, &mut rng);
                 let flood = position.area_score_with_dead(&Bitboard::EMPTY);
                 assert_eq!(position.area_score(), flood, "{w}x{h} playout {k}");

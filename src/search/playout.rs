@@ -129,8 +129,8 @@ mod tests {
                         let mut candidates = Vec::new();
                         for &p in position.empty_points() {
                             let p = Point(p);
-                            let expected = position.is_legal(p, mover)
-                                && (!go || !position.is_eye(p, mover));
+                            let expected =
+                                position.is_legal(p, mover) && (!go || !position.is_eye(p, mover));
                             assert_eq!(position.is_light_candidate(p, mover, go), expected);
                             if expected {
                                 candidates.push(p);

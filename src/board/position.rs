@@ -639,7 +639,7 @@ impl Position {
 
         let neighbours = self.geometry.neighbours(p).map(Point::idx);
         let mut liberties = PseudoLiberties::default();
-        let (mut own_mask, mut enemy_mask) = (0u32, 0u32);
+        let (mut own_mask, mut enemy_mask, mut zero_mask) = (0u32, 0u32, 0u32);
         for (k, &j) in neighbours.iter().enumerate() {
             self.neighbour_counts[j].stone_added(color);
             let cell = self.cells[j];
@@ -650,8 +650,11 @@ impl Position {
             own_mask |= ((cell == own) as u32) << k;
             enemy_mask |= ((cell == enemy) as u32) << k;
             // Takes `i` from a neighbouring string's pseudo-liberties (or
-            // from the scratch record, for an empty or border cell).
-            self.liberties[self.string_head[j] as usize].remove_wrapping(i);
+            // from the scratch record, for an empty or border cell). A
+            // string left with none is flagged at its last stone next to `i`.
+            let record = &mut self.liberties[self.string_head[j] as usize];
+            record.remove_wrapping(i);
+            zero_mask |= ((record.count == 0) as u32) << k;
         }
         self.liberties[i] = liberties;
 
@@ -675,19 +678,15 @@ impl Position {
         }
 
         // Enemies left without pseudo-liberties (rare: test them together).
-        let mut doomed = 0u32;
-        for (k, &j) in neighbours.iter().enumerate() {
-            let dead = self.liberties[self.string_head[j] as usize].count == 0;
-            doomed |= (dead as u32) << k;
-        }
-        doomed &= enemy_mask;
+        let mut doomed = zero_mask & enemy_mask;
         let mut captured = 0;
         if doomed != 0 {
             let mut last_captured = 0;
             while doomed != 0 {
                 let j = neighbours[doomed.trailing_zeros() as usize];
                 doomed &= doomed - 1;
-                // A string next to `i` twice is removed at its first stone.
+                // Each doomed string is flagged once (at its last stone next
+                // to `i`); the test keeps this safe all the same.
                 if self.cells[j] == enemy {
                     let h = self.string_head[j] as usize;
                     captured += self.string_size[h] as u32;

@@ -640,8 +640,17 @@ impl Position {
         let neighbours = self.geometry.neighbours(p).map(Point::idx);
         let mut liberties = PseudoLiberties::default();
         let (mut own_mask, mut enemy_mask, mut zero_mask) = (0u32, 0u32, 0u32);
+        // Two simple passes keep fewer values live than one busy one.
         for (k, &j) in neighbours.iter().enumerate() {
             self.neighbour_counts[j].stone_added(color);
+            // Takes `i` from a neighbouring string's pseudo-liberties (or
+            // from the scratch record, for an empty or border cell). A
+            // string left with none is flagged at its last stone next to `i`.
+            let record = &mut self.liberties[self.string_head[j] as usize];
+            record.remove_wrapping(i);
+            zero_mask |= ((record.count == 0) as u32) << k;
+        }
+        for (k, &j) in neighbours.iter().enumerate() {
             let cell = self.cells[j];
             let empty = (cell == Cell::Empty) as u32;
             liberties.count += empty as u16;
@@ -649,12 +658,6 @@ impl Position {
             liberties.sum_sq += empty * (j * j) as u32;
             own_mask |= ((cell == own) as u32) << k;
             enemy_mask |= ((cell == enemy) as u32) << k;
-            // Takes `i` from a neighbouring string's pseudo-liberties (or
-            // from the scratch record, for an empty or border cell). A
-            // string left with none is flagged at its last stone next to `i`.
-            let record = &mut self.liberties[self.string_head[j] as usize];
-            record.remove_wrapping(i);
-            zero_mask |= ((record.count == 0) as u32) << k;
         }
         self.liberties[i] = liberties;
 

@@ -114,17 +114,28 @@ impl PseudoLiberties {
     }
 
     #[inline(always)]
-    fn remove(&mut self, p: usize) {
-        self.count -= 1;
-        self.sum -= p as u32;
-        self.sum_sq -= (p * p) as u32;
-    }
-
-    #[inline(always)]
     fn merge(&mut self, other: PseudoLiberties) {
         self.count += other.count;
         self.sum += other.sum;
         self.sum_sq += other.sum_sq;
+    }
+
+    /// Takes one (stone, `p`) pair away, without overflow checks: the
+    /// scratch record at grid index 0, which branch-free updates also hit,
+    /// wraps freely.
+    #[inline(always)]
+    fn remove_wrapping(&mut self, p: usize) {
+        self.count = self.count.wrapping_sub(1);
+        self.sum = self.sum.wrapping_sub(p as u32);
+        self.sum_sq = self.sum_sq.wrapping_sub((p * p) as u32);
+    }
+
+    /// [`PseudoLiberties::add`] without overflow checks (see `remove_wrapping`).
+    #[inline(always)]
+    fn add_wrapping(&mut self, p: usize) {
+        self.count = self.count.wrapping_add(1);
+        self.sum = self.sum.wrapping_add(p as u32);
+        self.sum_sq = self.sum_sq.wrapping_add((p * p) as u32);
     }
 
     /// All pseudo-liberties are the same point (Cauchy–Schwarz is tight).
@@ -143,7 +154,9 @@ pub struct Position {
     kind: GameKind,
     /// Contents of each cell of the padded grid.
     cells: Grid<Cell>,
-    /// For a stone: the head (representative stone) of its string.
+    /// For a stone: the head (representative stone) of its string. For an
+    /// empty or border cell: 0, a border cell whose `liberties` entry is
+    /// scratch, so that neighbour updates need not branch on the cell.
     string_head: Grid<u16>,
     /// For a stone: the next stone of its string, circularly.
     next_stone: Grid<u16>,
@@ -152,7 +165,8 @@ pub struct Position {
     /// For a head: its string's pseudo-liberties.
     liberties: Grid<PseudoLiberties>,
     /// The empty points, in no particular order.
-    empties: [u16; MAX_SIZE * MAX_SIZE],
+    /// (A grid-sized array: masked indices need no bounds checks.)
+    empties: Grid<u16>,
     /// For an empty point: its index in `empties`.
     empty_slot: Grid<u16>,
     /// For a point: how many of its neighbours are black, white, empty.
@@ -188,9 +202,12 @@ impl Position {
             next_stone: Grid::filled(0),
             string_size: Grid::filled(0),
             liberties: Grid::filled(PseudoLiberties::default()),
-            empties: [0; MAX_SIZE * MAX_SIZE],
+            empties: Grid::filled(0),
             empty_slot: Grid::filled(0),
-            neighbour_counts: Grid::filled(NeighbourCounts::default()),
+            // Border cells' counts are never read, but they are updated
+            // with their neighbours': room for two neighbouring stones keeps
+            // that arithmetic from wrapping.
+            neighbour_counts: Grid::filled(NeighbourCounts(2 << NeighbourCounts::EMPTY_SHIFT)),
             empty_count: 0,
             stones: [Bitboard::EMPTY; 2],
             board_mask: geometry.board_mask(),
@@ -233,7 +250,7 @@ impl Position {
         self.neighbour_counts
             .copy_prefix(&other.neighbour_counts, n);
         let e = other.empty_count as usize;
-        self.empties[..e].copy_from_slice(&other.empties[..e]);
+        self.empties.copy_prefix(&other.empties, e);
         self.empty_count = other.empty_count;
         self.stones = other.stones;
         self.board_mask = other.board_mask;
@@ -314,7 +331,7 @@ impl Position {
     /// The empty points, in no particular order.
     #[inline]
     pub fn empty_points(&self) -> &[u16] {
-        &self.empties[..self.empty_count as usize]
+        &self.empties.0[..self.empty_count as usize]
     }
 
     /// Exchanges two entries of the empty-point list. Playouts use this to
@@ -322,6 +339,27 @@ impl Position {
     /// uniformly without a copy.
     #[inline(always)]
     pub fn swap_empties(&mut self, i: usize, j: usize) {
+        // The list's capacity, as when it was a plain array.
+        assert!(i.max(j) < MAX_SIZE * MAX_SIZE, "swap_empties out of range");
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.empties[j] = a;
+        self.empty_slot[b as usize] = i as u16;
+        self.empty_slot[a as usize] = j as u16;
+    }
+
+    /// The empty point in slot `slot` (< `empty_points().len()`) of the
+    /// empty list, without a bounds check (the playouts' hot path).
+    #[inline(always)]
+    pub(crate) fn empty_point_at(&self, slot: usize) -> Point {
+        debug_assert!(slot < self.empty_count as usize);
+        Point(self.empties[slot])
+    }
+
+    /// [`Position::swap_empties`] for slots known to be in range.
+    #[inline(always)]
+    pub(crate) fn swap_empties_unchecked(&mut self, i: usize, j: usize) {
+        debug_assert!(i.max(j) < self.empty_count as usize);
         let (a, b) = (self.empties[i], self.empties[j]);
         self.empties[i] = b;
         self.empties[j] = a;
@@ -428,23 +466,19 @@ impl Position {
         if self.neighbour_counts[p.idx()].empty() > 0 {
             return true;
         }
+        // Every neighbour is a stone or the edge. A friend with another
+        // liberty keeps us alive; an enemy whose last liberty is `p` gets
+        // captured. Computed without branches: which neighbours are stones
+        // is as random as the playout.
         let own = color.cell();
+        let enemy = color.opponent().cell();
+        let mut ok = false;
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
-            if cell == Cell::Empty {
-                return true;
-            }
-            if cell == Cell::Border {
-                continue;
-            }
             let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
-            // A friend with another liberty keeps us alive; an enemy whose
-            // last liberty is `p` gets captured.
-            if (cell == own) != atari {
-                return true;
-            }
+            ok |= (cell == own) & !atari | (cell == enemy) & atari;
         }
-        false
+        ok
     }
 
     /// NoGo: the move must neither capture nor be suicide.
@@ -453,24 +487,19 @@ impl Position {
         if self.neighbour_counts[p.idx()].empty() == 4 {
             return Ok(());
         }
+        // Without branches per neighbour (see `go_move_keeps_a_liberty`).
         let own = color.cell();
-        let mut has_liberty = false;
+        let enemy = color.opponent().cell();
+        let (mut has_liberty, mut captures) = (false, false);
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
-            match cell {
-                Cell::Empty => has_liberty = true,
-                Cell::Border => {}
-                _ => {
-                    let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
-                    if cell == own {
-                        has_liberty |= !atari;
-                    } else if atari {
-                        return Err(BoardError::NoGoCapture);
-                    }
-                }
-            }
+            let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
+            has_liberty |= (cell == Cell::Empty) | (cell == own) & !atari;
+            captures |= (cell == enemy) & atari;
         }
-        if has_liberty {
+        if captures {
+            Err(BoardError::NoGoCapture)
+        } else if has_liberty {
             Ok(())
         } else {
             Err(BoardError::Suicide)
@@ -493,6 +522,51 @@ impl Position {
             edges += (cell == Cell::Border) as u32;
         }
         enemies + u32::from(edges > 0) < 2
+    }
+
+    /// Whether a light playout may play `color` on the empty point `p`:
+    /// in Go a legal move that does not fill `color`'s own single-point eye
+    /// (`!is_eye && is_legal_empty`), in NoGo a legal move (`is_legal_empty`).
+    /// `go` must match the position's rules; it is a parameter so that the
+    /// playout loop can fix it once. A point with an empty neighbour is
+    /// settled at once: it is no eye, the move keeps a liberty and captures
+    /// nothing, and it is not the ko point (a ko point is always surrounded).
+    #[inline(always)]
+    pub fn is_light_candidate(&self, p: Point, color: Color, go: bool) -> bool {
+        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
+        debug_assert_eq!(go, self.kind == GameKind::Go);
+        let counts = self.neighbour_counts[p.idx()];
+        if go {
+            if counts.empty() > 0 {
+                return true;
+            }
+            if counts.of(color) == 4 && self.is_eye(p, color) {
+                return false;
+            }
+            !(self.ko_point == p.0 && self.ko_color == color)
+                && self.go_move_keeps_a_liberty(p, color)
+        } else {
+            counts.empty() == 4 || self.nogo_check(p, color).is_ok()
+        }
+    }
+
+    /// Each side's area when every empty point is alone (no empty
+    /// neighbour), as at the end of a light playout: then a point's region
+    /// is itself, and it is Black's exactly when its neighbours are Black's
+    /// stones or the edge and at least one is a stone (White likewise).
+    /// `None` when some empty points touch, so that regions need a flood.
+    pub(super) fn isolated_empties_area(&self) -> Option<[u32; 2]> {
+        let mut area = [self.stones[0].count(), self.stones[1].count()];
+        for &p in self.empty_points() {
+            let counts = self.neighbour_counts[p as usize];
+            if counts.empty() > 0 {
+                return None;
+            }
+            let (black, white) = (counts.of(Color::Black) == 4, counts.of(Color::White) == 4);
+            area[0] += (black && !white) as u32;
+            area[1] += (white && !black) as u32;
+        }
+        Some(area)
     }
 
     /// Whether the side to move has any legal move (NoGo: if not, it has lost).
@@ -557,6 +631,10 @@ impl Position {
 
     /// Places the stone, merges strings, removes captured enemies (Go) and
     /// sets the ko point.
+    ///
+    /// The neighbours' contents are as random as the playout, so they are
+    /// gathered without branches into masks first; the work that follows
+    /// (merges, captures) branches once per mask.
     #[inline(always)]
     fn put_stone(&mut self, p: Point, color: Color) -> u32 {
         let i = p.idx();
@@ -569,56 +647,99 @@ impl Position {
         self.string_head[i] = i as u16;
         self.next_stone[i] = i as u16;
         self.string_size[i] = 1;
-        self.liberties[i] = PseudoLiberties::default();
 
-        let neighbours = self.geometry.neighbours(p);
-        for n in neighbours {
-            let j = n.idx();
+        let neighbours = self.geometry.neighbours(p).map(Point::idx);
+        let mut liberties = PseudoLiberties::default();
+        let (mut own_mask, mut enemy_mask, mut zero_mask) = (0u32, 0u32, 0u32);
+        // Two simple passes keep fewer values live than one busy one.
+        for (k, &j) in neighbours.iter().enumerate() {
             self.neighbour_counts[j].stone_added(color);
-            match self.cells[j] {
-                Cell::Empty => self.liberties[i].add(j),
-                Cell::Border => {}
-                _ => {
-                    let head = self.string_head[j] as usize;
-                    self.liberties[head].remove(i);
-                }
-            }
+            // Takes `i` from a neighbouring string's pseudo-liberties (or
+            // from the scratch record, for an empty or border cell). A
+            // string left with none is flagged at its last stone next to `i`.
+            let record = &mut self.liberties[self.string_head[j] as usize];
+            record.remove_wrapping(i);
+            zero_mask |= ((record.count == 0) as u32) << k;
         }
-        let mut captured = 0;
-        let mut last_captured = 0;
-        for n in neighbours {
-            let j = n.idx();
+        for (k, &j) in neighbours.iter().enumerate() {
             let cell = self.cells[j];
-            if cell == own {
-                let (a, b) = (self.string_head[i] as usize, self.string_head[j] as usize);
-                if a != b {
-                    self.merge_strings(a, b);
-                }
-            } else if cell == enemy {
-                let head = self.string_head[j] as usize;
-                if self.liberties[head].count == 0 {
-                    captured += self.string_size[head] as u32;
-                    last_captured = j;
-                    self.remove_string(head, color);
+            let empty = (cell == Cell::Empty) as u32;
+            liberties.count += empty as u16;
+            liberties.sum += empty * j as u32;
+            liberties.sum_sq += empty * (j * j) as u32;
+            own_mask |= ((cell == own) as u32) << k;
+            enemy_mask |= ((cell == enemy) as u32) << k;
+        }
+        self.liberties[i] = liberties;
+
+        if own_mask != 0 {
+            let first = self.string_head[neighbours[own_mask.trailing_zeros() as usize]];
+            // Friends of other strings than the first (usually none).
+            let mut mask = 0;
+            for (k, &j) in neighbours.iter().enumerate() {
+                mask |= ((self.string_head[j] != first) as u32) << k;
+            }
+            mask &= own_mask;
+            let mut head = self.join_lone_stone(i, first as usize);
+            while mask != 0 {
+                let j = neighbours[mask.trailing_zeros() as usize];
+                mask &= mask - 1;
+                let h = self.string_head[j] as usize;
+                if h != head {
+                    head = self.merge_strings(head, h);
                 }
             }
         }
-        self.prisoners[color.index()] += captured;
-        let head = self.string_head[i] as usize;
-        // Simple ko: one stone captured by a lone stone left in atari.
-        self.ko_point =
+
+        // Enemies left without pseudo-liberties (rare: test them together).
+        let mut doomed = zero_mask & enemy_mask;
+        let mut captured = 0;
+        if doomed != 0 {
+            let mut last_captured = 0;
+            while doomed != 0 {
+                let j = neighbours[doomed.trailing_zeros() as usize];
+                doomed &= doomed - 1;
+                // Each doomed string is flagged once (at its last stone next
+                // to `i`); the test keeps this safe all the same.
+                if self.cells[j] == enemy {
+                    let h = self.string_head[j] as usize;
+                    captured += self.string_size[h] as u32;
+                    last_captured = j;
+                    self.remove_string(h, color);
+                }
+            }
+            self.prisoners[color.index()] += captured;
+            let head = self.string_head[i] as usize;
+            // Simple ko: one stone captured by a lone stone left in atari.
             if captured == 1 && self.string_size[head] == 1 && self.liberties[head].count == 1 {
                 self.ko_color = color.opponent();
-                last_captured as u16
-            } else {
-                0
-            };
+                self.ko_point = last_captured as u16;
+                return captured;
+            }
+        }
+        self.ko_point = 0;
         captured
     }
 
-    /// Joins two strings, relabelling the smaller.
+    /// `merge_strings(i, h)` for a lone stone `i`, without branches: the
+    /// string that goes is a single stone either way (`i`, or `h` when `h`
+    /// is a lone stone too, as `merge_strings` keeps `i` on a tie).
     #[inline(always)]
-    fn merge_strings(&mut self, a: usize, b: usize) {
+    fn join_lone_stone(&mut self, i: usize, h: usize) -> usize {
+        debug_assert_eq!(self.string_size[i], 1);
+        let h_alone = self.string_size[h] == 1;
+        let (keep, gone) = if h_alone { (i, h) } else { (h, i) };
+        self.string_head[gone] = keep as u16;
+        self.next_stone.0.swap(keep & (GRID - 1), gone & (GRID - 1));
+        self.string_size[keep] += 1;
+        let gone_liberties = self.liberties[gone];
+        self.liberties[keep].merge(gone_liberties);
+        keep
+    }
+
+    /// Joins two strings, relabelling the smaller; returns the new head.
+    #[inline(always)]
+    fn merge_strings(&mut self, a: usize, b: usize) -> usize {
         let (keep, gone) = if self.string_size[a] >= self.string_size[b] {
             (a, b)
         } else {
@@ -636,6 +757,7 @@ impl Position {
         self.string_size[keep] += self.string_size[gone];
         let gone_liberties = self.liberties[gone];
         self.liberties[keep].merge(gone_liberties);
+        keep
     }
 
     /// Removes the string headed by `head`, giving its points back as
@@ -650,13 +772,15 @@ impl Position {
             self.stones[victim.index()].clear(Point(s as u16));
             self.hash ^= zobrist::stone_key(victim, Point(s as u16));
             self.push_empty(s);
+            self.string_head[s] = 0;
             for n in self.geometry.neighbours(Point(s as u16)) {
                 let j = n.idx();
                 self.neighbour_counts[j].stone_removed(victim);
-                if self.cells[j] == capturer_cell {
-                    let h = self.string_head[j] as usize;
-                    self.liberties[h].add(s);
-                }
+                // The capturer's string gets the liberty; anything else
+                // (the victim's stones, empty, border) hits the scratch record.
+                let is_capturer = (self.cells[j] == capturer_cell) as usize;
+                let h = self.string_head[j] as usize * is_capturer;
+                self.liberties[h].add_wrapping(s);
             }
             s = next;
             if s == head {
@@ -704,6 +828,7 @@ impl Position {
             );
             match cell {
                 Cell::Empty => {
+                    assert_eq!(self.string_head[i], 0, "head of empty {i}");
                     empty_total += 1;
                     let slot = self.empty_slot[i] as usize;
                     assert!(slot < self.empty_count as usize, "empty slot {i}");
@@ -740,6 +865,11 @@ impl Position {
         }
         assert_eq!(empty_total, self.empty_count as usize, "empty count");
         assert_eq!(stone_total, stones_in_strings, "stones outside any string");
+        if self.ko_point != 0 {
+            let k = self.ko_point as usize;
+            assert_eq!(self.cells[k], Cell::Empty, "ko point empty");
+            assert_eq!(self.neighbour_counts[k].empty(), 0, "ko point surrounded");
+        }
         assert_eq!(expected_hash, self.hash, "hash");
         assert_eq!(self.board_mask, g.board_mask(), "board mask");
     }

@@ -40,6 +40,11 @@ impl AreaScore {
 impl Position {
     /// Tromp–Taylor area score of the board as it stands.
     pub fn area_score(&self) -> AreaScore {
+        // A finished light playout leaves only isolated empty points, which
+        // the neighbour counts score without a flood fill.
+        if let Some([black, white]) = self.isolated_empties_area() {
+            return AreaScore { black, white };
+        }
         self.area_score_with_dead(&Bitboard::EMPTY)
     }
 
@@ -67,5 +72,50 @@ impl Position {
             black.or(&reach_black.and_not(&reach_white)),
             white.or(&reach_white.and_not(&reach_black)),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{GameKind, Geometry, Point};
+    use crate::search::{FastRng, light_playout};
+    use rand_xoshiro::rand_core::SeedableRng;
+
+    /// The shortcut for isolated empty points agrees with the flood fill,
+    /// at the end of playouts and in positions cut off early.
+    #[test]
+    fn isolated_empties_score_matches_flood_fill() {
+        let mut rng = FastRng::seed_from_u64(7);
+        for (w, h) in [
+            (1, 1),
+            (1, 2),
+            (2, 2),
+            (3, 3),
+            (5, 4),
+            (9, 9),
+            (13, 13),
+            (19, 19),
+        ] {
+            let g = Geometry::new(w, h).unwrap();
+            let root = Position::new(g, GameKind::Go);
+            for k in 0..200 {
+                let mut position = root.clone();
+                let max_moves = if k % 2 == 0 {
+                    3 * g.area() as u32
+                } else {
+                    k as u32 % 40
+                };
+                light_playout(&mut position, 7.0, max_moves, &mut rng);
+                let flood = position.area_score_with_dead(&Bitboard::EMPTY);
+                assert_eq!(position.area_score(), flood, "{w}x{h} playout {k}");
+            }
+            // A lone stone on an otherwise empty board owns it all.
+            if g.area() > 1 {
+                let mut position = root.clone();
+                position.play(Point(g.stride() as u16 + 1), Color::Black);
+                assert_eq!(position.area_score().black, g.area() as u32);
+            }
+        }
     }
 }

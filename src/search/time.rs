@@ -138,7 +138,8 @@ impl Clock {
                 _ if clock.left.is_zero() => (period, per_period),
                 _ => (clock.left, clock.overtime_count.max(1)),
             };
-            left.saturating_sub(LAG_MARGIN) / stones
+            // A short period keeps at least three quarters of itself.
+            left.saturating_sub(LAG_MARGIN.min(left / 4)) / stones
         } else {
             // Spread main time over the moves we still expect to play, and
             // use part of an overtime period on top when there is one.
@@ -146,7 +147,7 @@ impl Clock {
             let moves_left = expected_moves.max(area / 10).max(1) as u32;
             let spare = clock.left.saturating_sub(LAG_MARGIN + clock.left / 20);
             let extra = if per_period > 0 {
-                period.saturating_sub(LAG_MARGIN) / per_period / 2
+                period.saturating_sub(LAG_MARGIN.min(period / 4)) / per_period / 2
             } else {
                 Duration::ZERO
             };
@@ -199,6 +200,16 @@ mod tests {
         clock.set_time_left(Color::White, S(30), 10);
         let budget = clock.budget(Color::White, 361, 50).unwrap();
         assert!(budget <= S(3) && budget >= S(2), "{budget:?}");
+    }
+
+    #[test]
+    fn a_short_period_is_not_eaten_by_the_lag_margin() {
+        // referee.py's `time_settings 0 0.3 1`.
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(0), Duration::from_millis(300), 1);
+        let budget = clock.budget(Color::Black, 81, 10).unwrap();
+        assert!(budget >= Duration::from_millis(200), "{budget:?}");
+        assert!(budget < Duration::from_millis(300), "{budget:?}");
     }
 
     #[test]

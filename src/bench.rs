@@ -58,8 +58,8 @@ pub fn light_playouts(
     }
 }
 
-/// A tree search from the empty board with `threads` threads: `count`
-/// playouts, timed.
+/// A tree search from the empty board with `params` (seed and threads
+/// overridden): `count` playouts, timed.
 pub fn search(
     name: &'static str,
     size: usize,
@@ -67,13 +67,14 @@ pub fn search(
     komi: f32,
     count: u64,
     threads: u32,
+    params: &SearchParams,
 ) -> BenchResult {
     let geometry = Geometry::square(size).expect("bench sizes are valid");
     let game = Game::new(geometry, kind, komi);
     let mut searcher = Searcher::new(SearchParams {
         seed: BENCH_SEED,
         threads,
-        ..SearchParams::default()
+        ..params.clone()
     });
     let limits = SearchLimits {
         playouts: Some(count),
@@ -89,54 +90,50 @@ pub fn search(
     }
 }
 
-/// The standard set: light playouts and tree searches on 9x9 and 19x19 Go
-/// (komi 7) and 9x9 NoGo, those whose name contains `only`. `scale`
-/// multiplies the playout counts (1.0 takes some twenty seconds).
-pub fn standard(scale: f64, only: &str) -> Vec<BenchResult> {
+/// The standard set, those whose name contains `only`: light playouts
+/// from the empty board; tree searches with light playouts (`search_*`,
+/// one and two threads) and with the full Go policy (`heavy_*`), on 9x9
+/// and 19x19 Go (komi 7) and 9x9 NoGo. `params` tunes the searches;
+/// `scale` multiplies the playout counts (1.0 takes about a minute).
+pub fn standard(scale: f64, only: &str, params: &SearchParams) -> Vec<BenchResult> {
     let n = move |base: f64| ((base * scale) as u64).max(1);
-    type Run = Box<dyn Fn() -> BenchResult>;
-    let runs: Vec<(&str, Run)> = vec![
-        (
-            "light_go9",
-            Box::new(move || light_playouts("light_go9", 9, GameKind::Go, 7.0, n(300_000.0))),
-        ),
-        (
-            "light_go19",
-            Box::new(move || light_playouts("light_go19", 19, GameKind::Go, 7.0, n(50_000.0))),
-        ),
-        (
-            "light_nogo9",
-            Box::new(move || light_playouts("light_nogo9", 9, GameKind::NoGo, 0.0, n(300_000.0))),
-        ),
-        (
-            "search_go9",
-            Box::new(move || search("search_go9", 9, GameKind::Go, 7.0, n(100_000.0), 1)),
-        ),
-        (
-            "search_go19",
-            Box::new(move || search("search_go19", 19, GameKind::Go, 7.0, n(20_000.0), 1)),
-        ),
-        (
-            "search_nogo9",
-            Box::new(move || search("search_nogo9", 9, GameKind::NoGo, 0.0, n(100_000.0), 1)),
-        ),
-        (
-            "search_go9_t2",
-            Box::new(move || search("search_go9_t2", 9, GameKind::Go, 7.0, n(200_000.0), 2)),
-        ),
-        (
-            "search_go19_t2",
-            Box::new(move || search("search_go19_t2", 19, GameKind::Go, 7.0, n(40_000.0), 2)),
-        ),
-        (
-            "search_nogo9_t2",
-            Box::new(move || search("search_nogo9_t2", 9, GameKind::NoGo, 0.0, n(200_000.0), 2)),
-        ),
+    let light = SearchParams {
+        heavy_playouts: false,
+        ..params.clone()
+    };
+    let heavy = SearchParams {
+        heavy_playouts: true,
+        ..params.clone()
+    };
+    let searches: [(&'static str, usize, GameKind, f64, u32, &SearchParams); 9] = [
+        ("search_go9", 9, GameKind::Go, 100_000.0, 1, &light),
+        ("search_go19", 19, GameKind::Go, 20_000.0, 1, &light),
+        ("search_nogo9", 9, GameKind::NoGo, 100_000.0, 1, &light),
+        ("search_go9_t2", 9, GameKind::Go, 200_000.0, 2, &light),
+        ("search_go19_t2", 19, GameKind::Go, 40_000.0, 2, &light),
+        ("search_nogo9_t2", 9, GameKind::NoGo, 200_000.0, 2, &light),
+        ("heavy_go9", 9, GameKind::Go, 50_000.0, 1, &heavy),
+        ("heavy_go19", 19, GameKind::Go, 10_000.0, 1, &heavy),
+        ("heavy_go9_t2", 9, GameKind::Go, 100_000.0, 2, &heavy),
     ];
-    runs.into_iter()
-        .filter(|(name, _)| name.contains(only))
-        .map(|(_, run)| run())
-        .collect()
+    let mut results = Vec::new();
+    let lights: [(&'static str, usize, GameKind, f32, f64); 3] = [
+        ("light_go9", 9, GameKind::Go, 7.0, 300_000.0),
+        ("light_go19", 19, GameKind::Go, 7.0, 50_000.0),
+        ("light_nogo9", 9, GameKind::NoGo, 0.0, 300_000.0),
+    ];
+    for (name, size, kind, komi, count) in lights {
+        if name.contains(only) {
+            results.push(light_playouts(name, size, kind, komi, n(count)));
+        }
+    }
+    for (name, size, kind, count, threads, params) in searches {
+        if name.contains(only) {
+            let komi = if kind == GameKind::Go { 7.0 } else { 0.0 };
+            results.push(search(name, size, kind, komi, n(count), threads, params));
+        }
+    }
+    results
 }
 
 /// The results as one JSON object: `name` is playouts per second and, for

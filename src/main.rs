@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use kosumi::bench;
 use kosumi::board::{GameKind, Geometry, Position, perft};
 use kosumi::gtp::{self, EngineConfig};
+use kosumi::search::SearchParams;
 
 #[derive(Parser)]
 #[command(name = "kosumi", version, about = "Go and NoGo engine speaking GTP v2")]
@@ -59,6 +60,9 @@ enum Command {
         /// Run only the benchmarks whose name contains this text.
         #[arg(long, default_value = "")]
         only: String,
+        /// Search tunable as NAME=VALUE (repeatable; see `kosumi-param`).
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
     },
     /// Rules check: reachable positions (Go) or move sequences (NoGo).
     Perft {
@@ -83,6 +87,18 @@ fn parse_size(text: &str) -> Result<Geometry, String> {
         _ => return Err(format!("bad size '{text}': use N or COLSxROWS")),
     };
     geometry.map_err(|e| format!("bad size '{text}': {e}"))
+}
+
+/// Search tunables from `NAME=VALUE` texts, over the defaults.
+fn parse_params(texts: &[String]) -> Result<SearchParams, String> {
+    let mut params = SearchParams::default();
+    for text in texts {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| format!("bad --param '{text}': use NAME=VALUE"))?;
+        params.set(name, value).map_err(|e| e.to_string())?;
+    }
+    Ok(params)
 }
 
 fn run_perft(game: GameKind, geometry: Geometry, depth: Option<usize>) -> Result<(), String> {
@@ -136,8 +152,13 @@ fn main() -> ExitCode {
             }
             .map_err(|error| format!("GTP: {error}"))
         }
-        Some(Command::Bench { json, scale, only }) => {
-            let results = bench::standard(scale, &only);
+        Some(Command::Bench {
+            json,
+            scale,
+            only,
+            params,
+        }) => parse_params(&params).map(|params| {
+            let results = bench::standard(scale, &only, &params);
             for r in &results {
                 if r.average_length > 0.0 {
                     println!(
@@ -154,8 +175,7 @@ fn main() -> ExitCode {
             if json {
                 println!("{}", bench::to_json(&results));
             }
-            Ok(())
-        }
+        }),
         Some(Command::Perft { game, size, depth }) => {
             parse_size(&size).and_then(|g| run_perft(game.into(), g, depth))
         }

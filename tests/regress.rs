@@ -111,8 +111,10 @@ fn runner_follows_gogui_regress_semantics() {
 }
 
 /// Measures the engine on other suites, e.g. the shared ones:
-/// `KOSUMI_REGRESS_DIR=/work/shared/suites/nogo KOSUMI_REGRESS_GAME=nogo
+/// `KOSUMI_REGRESS_DIR=../shared/suites/nogo KOSUMI_REGRESS_GAME=nogo
 /// cargo test --release --test regress -- --ignored --nocapture`.
+/// `KOSUMI_REGRESS_PLAYOUTS` sets the playouts per move (default 500) and
+/// `KOSUMI_REGRESS_THREADS` the threads (default 1).
 /// Prints the results; fails only if a suite cannot be read.
 #[test]
 #[ignore]
@@ -122,6 +124,13 @@ fn external_suites() {
         return;
     };
     let mut config = config();
+    let number = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    if let Some(playouts) = number("KOSUMI_REGRESS_PLAYOUTS") {
+        config.playouts = Some(playouts as u64);
+    }
+    if let Some(threads) = number("KOSUMI_REGRESS_THREADS") {
+        config.threads = Some(threads);
+    }
     if std::env::var("KOSUMI_REGRESS_GAME").is_ok_and(|game| game == "nogo") {
         config.game = kosumi::board::GameKind::NoGo;
     }
@@ -129,5 +138,8 @@ fn external_suites() {
         let report = run_suite(&file, config.clone()).unwrap();
         let passed = report.tests.iter().filter(|t| t.passed).count();
         println!("{}: {passed}/{} passed", file.display(), report.tests.len());
+        for test in report.tests.iter().filter(|t| !t.passed) {
+            println!("  failed: {test:?}");
+        }
     }
 }

@@ -193,6 +193,8 @@ impl Searcher {
                 Some(&(_, Move::Play(p))) => Some(p),
                 _ => None,
             },
+            expand_threshold: self.params.expand_visits
+                * (root.geometry().area() as u32 / 81).max(1),
         };
         if !legal.is_empty() {
             uct::expand(&shared, ROOT, root, shared.root_last_move);

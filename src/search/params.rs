@@ -40,7 +40,9 @@ pub struct SearchParams {
     /// Go playouts follow the MoGo-style policy (answers to the last move,
     /// 3x3 patterns, no big self-atari) instead of uniform random moves.
     pub heavy_playouts: bool,
-    /// A leaf is expanded once it has this many playouts (slow node creation).
+    /// A leaf is expanded once it has this many playouts per 81 board points
+    /// (slow node creation: 2 on 9x9, 8 on 19x19, where a node has four
+    /// times the children).
     pub expand_visits: u32,
     /// Hard cap on tree memory, in MiB.
     pub max_tree_mb: u32,
@@ -136,7 +138,7 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     ),
     (
         "expand_visits",
-        "playouts a leaf needs before it is expanded",
+        "playouts per 81 points a leaf needs before it is expanded",
     ),
     ("max_tree_mb", "hard cap on tree memory in MiB"),
     ("threads", "search threads"),

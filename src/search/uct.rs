@@ -25,6 +25,8 @@ pub struct Shared<'a> {
     pub root_may_pass: bool,
     /// The stone played last in the game, for the playout policy.
     pub root_last_move: Option<Point>,
+    /// Playouts a leaf needs before it is expanded on this board.
+    pub expand_threshold: u32,
 }
 
 /// Half points of a result for `player`: 2 a win, 1 a draw, 0 a loss.
@@ -84,7 +86,7 @@ impl Worker {
         loop {
             let current = tree.node(node);
             if current.children().1 == 0
-                && (node == ROOT || current.visits() > shared.params.expand_visits)
+                && (node == ROOT || current.visits() > shared.expand_threshold)
             {
                 let last = self.last_move(shared);
                 expand(shared, node, &self.scratch, last);

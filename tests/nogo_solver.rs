@@ -293,3 +293,85 @@ fn a_time_limit_stops_the_solver() {
     let go = Position::new(Geometry::square(3).expect("3x3"), GameKind::Go);
     assert_eq!(solve_nogo(&go), None);
 }
+
+/// A self-play match between two parameter sets, for measuring NoGo
+/// knowledge (run by scripts/nogo_match.sh). Settings from the
+/// environment: `NOGO_MATCH_A`, `NOGO_MATCH_B` (comma-separated
+/// `name=value` parameters), `NOGO_MATCH_GAMES`, `NOGO_MATCH_SIZE`, and
+/// either `NOGO_MATCH_MS` (time per move) or `NOGO_MATCH_PLAYOUTS`.
+#[test]
+#[ignore = "a measurement, minutes long"]
+fn knowledge_match() {
+    use kosumi::board::{Game, Move};
+    use kosumi::search::{Decision, SearchLimits, SearchParams, Searcher};
+    use std::sync::atomic::AtomicBool;
+
+    let setting = |name: &str| std::env::var(name).unwrap_or_default();
+    let number = |name: &str, default: u64| setting(name).parse::<u64>().unwrap_or(default);
+    let params_from = |text: &str, seed: u64| {
+        let mut params = SearchParams {
+            threads: 1,
+            seed,
+            ..SearchParams::default()
+        };
+        for pair in text.split(',').filter(|p| !p.is_empty()) {
+            let (name, value) = pair.split_once('=').expect("name=value");
+            params.set(name, value).expect("a known parameter");
+        }
+        params
+    };
+    let games = number("NOGO_MATCH_GAMES", 20);
+    let size = number("NOGO_MATCH_SIZE", 9) as usize;
+    let limits = match number("NOGO_MATCH_MS", 0) {
+        0 => SearchLimits {
+            playouts: Some(number("NOGO_MATCH_PLAYOUTS", 2000)),
+            time: None,
+        },
+        ms => SearchLimits {
+            playouts: None,
+            time: Some(Duration::from_millis(ms)),
+        },
+    };
+    let (a_text, b_text) = (setting("NOGO_MATCH_A"), setting("NOGO_MATCH_B"));
+    let mut a_wins = 0;
+    let mut playouts = [0u64; 2];
+    let mut seconds = [0f64; 2];
+    for game_index in 0..games {
+        let mut players = [
+            Searcher::new(params_from(&a_text, 1000 + game_index)),
+            Searcher::new(params_from(&b_text, 2000 + game_index)),
+        ];
+        // A plays Black in even games.
+        let a_color = if game_index % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut game = Game::new(Geometry::square(size).expect("size"), GameKind::NoGo, 0.0);
+        let winner = loop {
+            let mover = game.to_move();
+            let who = usize::from(mover != a_color);
+            let report =
+                players[who].search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
+            playouts[who] += report.playouts;
+            seconds[who] += report.elapsed.as_secs_f64();
+            match players[who].decide(&game, &report) {
+                Decision::Play(Move::Play(p)) => game.play(mover, Move::Play(p)).expect("legal"),
+                _ => break mover.opponent(),
+            }
+        };
+        a_wins += u64::from(winner == a_color);
+        eprintln!(
+            "game {}: {} wins; A {a_wins}/{}",
+            game_index + 1,
+            if winner == a_color { "A" } else { "B" },
+            game_index + 1
+        );
+    }
+    println!(
+        "A [{a_text}] vs B [{b_text}]: A won {a_wins}/{games} ({:.1}%); playouts/s A {:.0} B {:.0}",
+        100.0 * a_wins as f64 / games as f64,
+        playouts[0] as f64 / seconds[0].max(1e-9),
+        playouts[1] as f64 / seconds[1].max(1e-9)
+    );
+}

@@ -355,7 +355,11 @@ const MAX_PLY: usize = 64;
 
 /// Plies from the root at which moves are ordered by a one-ply look-ahead
 /// (costly: one analysis per move) rather than by history alone.
-const LOOKAHEAD_PLIES: u32 = 6;
+const LOOKAHEAD_PLIES: u32 = 14;
+
+/// Plies from the root at which every reply is looked up in the table
+/// before any is searched.
+const ETC_PLIES: u32 = 10;
 
 /// How many nodes between looks at the clock.
 const CLOCK_EVERY: u64 = 1 << 12;
@@ -446,11 +450,14 @@ impl Symmetry {
     }
 }
 
+/// A map of (column, row) on a (width, height) board onto the board.
+type Transform = fn(usize, usize, usize, usize) -> (usize, usize);
+
 /// The distinct symmetries of a `width` x `height` board (identity first).
 fn symmetries(width: usize, height: usize) -> Vec<Symmetry> {
     let square = width == height;
-    let transforms: Vec<fn(usize, usize, usize, usize) -> (usize, usize)> = {
-        let mut list: Vec<fn(usize, usize, usize, usize) -> (usize, usize)> = vec![
+    let transforms: Vec<Transform> = {
+        let mut list: Vec<Transform> = vec![
             |c, r, _, _| (c, r),
             |c, r, w, _| (w - 1 - c, r),
             |c, r, _, h| (c, h - 1 - r),
@@ -593,7 +600,7 @@ impl Solver {
         if ply > self.deepest {
             self.deepest = ply;
         }
-        if self.nodes % CLOCK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CLOCK_EVERY) {
             self.check_clock(progress, root_done, root_total);
         }
         if self.stopped {
@@ -618,6 +625,16 @@ impl Solver {
         }
         let nodes_before = self.nodes;
         let mut moves = self.ordered_moves(own, other, &analysis, ply);
+        // Enhanced transposition cut-off: a reply already known lost for
+        // the opponent wins without searching anything.
+        if ply < ETC_PLIES
+            && moves
+                .iter()
+                .any(|&bit| self.table.probe(self.canonical(other, own | 1 << bit)) == Some(false))
+        {
+            self.table.store(key, true, 1);
+            return true;
+        }
         let mut result = false;
         while let Some(bit) = moves.pop() {
             let opponent_wins = self.wins(

@@ -98,8 +98,9 @@ pub fn evaluate(position: &Position, color: Color) -> i32 {
 /// - Spending a point the opponent could not take anyway loses an eye.
 /// - An empty neighbour that the move closes off on every side becomes an
 ///   eye; one left with a single empty side becomes a tiger mouth.
-/// - An enemy string left in atari makes its last liberty forbidden to us;
-///   our own string left in atari forbids its last liberty to the opponent.
+///
+/// Atari effects on the strings the move touches (the paper's forbidden
+/// points) are left out: measured, they made the priors worse.
 pub fn move_gain(position: &Position, p: Point, mover: Color) -> i32 {
     let g = position.geometry();
     let other = mover.opponent();
@@ -107,58 +108,36 @@ pub fn move_gain(position: &Position, p: Point, mover: Color) -> i32 {
     if !position.is_legal_empty(p, other) {
         gain -= EYE_WEIGHT;
     }
-    let neighbours = g.neighbours(p);
-    let mut own_liberty_hint = 0u32;
-    for q in neighbours {
-        match position.cell(q) {
-            Cell::Empty => {
-                own_liberty_hint += 1;
-                let (mut own, mut enemy, mut empty) = (0, 0, 0);
-                for r in g.neighbours(q) {
-                    match position.cell(r) {
-                        Cell::Empty if r != p => empty += 1,
-                        Cell::Empty | Cell::Border => own += 1,
-                        cell if cell == mover.cell() => own += 1,
-                        _ => enemy += 1,
-                    }
-                }
-                if enemy == 0 && empty == 0 && own == 4 && position.is_legal_empty(q, other) {
-                    gain += EYE_WEIGHT;
-                } else if enemy == 0 && empty == 1 {
-                    gain += TIGER_MOUTH_WEIGHT;
-                }
-            }
-            Cell::Border => {}
-            cell if cell == mover.cell() => {
-                if !position.in_atari(q) {
-                    own_liberty_hint += 2;
-                }
-            }
-            _ => {
-                // An enemy string with exactly two liberties, one of them p,
-                // is left in atari: its other liberty becomes forbidden to us.
-                if !position.in_atari(q) && position.string_liberties(q).count() == 2 {
-                    gain += FORBIDDEN_WEIGHT;
-                }
+    for q in g.neighbours(p) {
+        if position.cell(q) != Cell::Empty {
+            continue;
+        }
+        let (mut own, mut enemy, mut empty) = (0, 0, 0);
+        for r in g.neighbours(q) {
+            match position.cell(r) {
+                Cell::Empty if r != p => empty += 1,
+                Cell::Empty | Cell::Border => own += 1,
+                cell if cell == mover.cell() => own += 1,
+                _ => enemy += 1,
             }
         }
-    }
-    // A lone stone with a single liberty and no friend: it forbids that
-    // liberty to the opponent, a new point of ours.
-    if own_liberty_hint == 1 {
-        gain += TIGER_MOUTH_WEIGHT;
+        if enemy == 0 && empty == 0 && own == 4 && position.is_legal_empty(q, other) {
+            gain += EYE_WEIGHT;
+        } else if enemy == 0 && empty == 1 {
+            gain += TIGER_MOUTH_WEIGHT;
+        }
     }
     gain
 }
 
 /// Prior knowledge for the tree node of `mover`'s move on `p`: virtual
 /// playouts and virtual wins in half points. `even` is the search's
-/// neutral prior (`prior_even`): the move gets `2 * even` virtual playouts
-/// at a win rate of 50% moved by [`move_gain`].
+/// neutral prior (`prior_even`): the move gets `even` virtual playouts at a
+/// win rate of 50% moved by [`move_gain`].
 pub fn prior(position: &Position, p: Point, mover: Color, even: u32) -> (u16, u32) {
     let gain = move_gain(position, p, mover) as f64;
     let rate = 0.5 + (gain / PRIOR_SCALE).clamp(-PRIOR_SPREAD, PRIOR_SPREAD);
-    let visits = (2 * even).min(u16::MAX as u32);
+    let visits = even.min(u16::MAX as u32);
     let wins = (rate * 2.0 * visits as f64).round() as u32;
     (visits as u16, wins)
 }

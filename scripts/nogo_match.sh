@@ -14,7 +14,7 @@ b_params=${2:-}
 games=${3:-40}
 ms=${4:-200}
 size=${5:-9}
-repo=$(git rev-parse --show-toplevel)
+repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 scratch=$(mktemp -d /tmp/nogo-match.XXXXXX)
 git -C "$repo" worktree add --detach "$scratch" HEAD >/dev/null
 trap 'git -C "$repo" worktree remove --force "$scratch"' EXIT

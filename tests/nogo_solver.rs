@@ -375,3 +375,58 @@ fn knowledge_match() {
         playouts[1] as f64 / seconds[1].max(1e-9)
     );
 }
+
+/// Cost of the NoGo prior and evaluation per call on 9x9 positions from
+/// random play (run with --ignored --nocapture).
+#[test]
+#[ignore = "a measurement"]
+fn prior_cost() {
+    use kosumi::search::nogo::{evaluate, prior};
+    use std::time::Instant;
+
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut positions = Vec::new();
+    for stones in (0..50).step_by(5) {
+        let mut position = empty_board(9, 9);
+        for _ in 0..stones {
+            let mover = position.to_move();
+            let legal: Vec<Point> = position
+                .empty_points()
+                .iter()
+                .map(|&p| Point(p))
+                .filter(|&p| position.is_legal(p, mover))
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            position.play(legal[(rng.next_u32() as usize) % legal.len()], mover);
+        }
+        positions.push(position);
+    }
+    let (mut calls, mut checksum) = (0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..200 {
+        for position in &positions {
+            let mover = position.to_move();
+            for &p in position.empty_points() {
+                let (visits, wins) = prior(position, Point(p), mover, 10);
+                checksum += u64::from(visits) + u64::from(wins);
+                calls += 1;
+            }
+        }
+    }
+    let per_prior = start.elapsed().as_secs_f64() / calls as f64;
+    let start = Instant::now();
+    let rounds = 2000;
+    for _ in 0..rounds {
+        for position in &positions {
+            checksum += evaluate(position, position.to_move()).unsigned_abs() as u64;
+        }
+    }
+    let per_evaluate = start.elapsed().as_secs_f64() / (rounds * positions.len()) as f64;
+    println!(
+        "prior {:.0} ns/call, evaluate {:.0} ns/call (checksum {checksum})",
+        per_prior * 1e9,
+        per_evaluate * 1e9
+    );
+}

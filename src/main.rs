@@ -76,6 +76,21 @@ enum Command {
         #[arg(long)]
         depth: Option<usize>,
     },
+    /// Solve NoGo on an empty board exactly: winner and winning first moves.
+    Solve {
+        /// Board side, or COLSxROWS.
+        #[arg(long, default_value = "4")]
+        size: String,
+        /// Give up after this many seconds.
+        #[arg(long)]
+        time: Option<f64>,
+        /// Transposition table size in MiB (default: chosen from the size).
+        #[arg(long)]
+        table_mb: Option<usize>,
+        /// Stop at the first winning move instead of classifying them all.
+        #[arg(long)]
+        first_win: bool,
+    },
 }
 
 fn parse_size(text: &str) -> Result<Geometry, String> {
@@ -134,6 +149,76 @@ fn run_perft(game: GameKind, geometry: Geometry, depth: Option<usize>) -> Result
     Ok(())
 }
 
+/// `kosumi solve`: the exact NoGo result of an empty board, progress on stderr.
+fn run_solve(
+    geometry: Geometry,
+    seconds: Option<f64>,
+    table_mb: Option<usize>,
+    first_win: bool,
+) -> Result<(), String> {
+    use kosumi::board::Color;
+    use kosumi::gtp::parse::{Vertex, format_vertex};
+    use kosumi::search::solver::{SolveOptions, SolveStatus, solve_with};
+    use std::time::Duration;
+
+    let limit = match seconds {
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
+        Some(s) => return Err(format!("bad time '{s}': give a positive number of seconds")),
+        None => None,
+    };
+    let options = SolveOptions {
+        limit,
+        table_mb,
+        all_moves: !first_win,
+    };
+    let root = Position::new(geometry, GameKind::NoGo);
+    let outcome = solve_with(&root, &options, &mut |p| {
+        eprintln!(
+            "solve: {} nodes, depth {}, root moves {}/{}, {:.1} s",
+            p.nodes,
+            p.depth,
+            p.root_moves_done,
+            p.root_moves,
+            p.elapsed.as_secs_f64()
+        );
+    });
+    let name = |points: &[kosumi::board::Point]| -> String {
+        points
+            .iter()
+            .filter_map(|&p| geometry.coords(p))
+            .map(|(col, row)| format_vertex(Vertex::Point { col, row }))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let label = format!("{}x{}", geometry.width(), geometry.height());
+    let winner = match outcome.winner {
+        Some(Color::Black) => "first",
+        Some(Color::White) => "second",
+        None => "unknown",
+    };
+    println!("board {label} (columns x rows)");
+    println!("winner {winner}");
+    match outcome.status {
+        SolveStatus::Unsupported => {
+            return Err(format!(
+                "the solver takes boards of at most {} points",
+                kosumi::search::solver::MAX_SOLVER_AREA
+            ));
+        }
+        SolveStatus::Complete if first_win && outcome.winner == Some(Color::Black) => {
+            println!("a winning move {}", name(&outcome.winning_moves));
+        }
+        SolveStatus::Complete => println!("winning moves {}", name(&outcome.winning_moves)),
+        SolveStatus::WinnerOnly | SolveStatus::OutOfTime => {
+            println!("winning moves (so far) {}", name(&outcome.winning_moves));
+            println!("unresolved moves {}", name(&outcome.unresolved_moves));
+        }
+    }
+    println!("nodes {}", outcome.nodes);
+    println!("time {:.3} s", outcome.elapsed.as_secs_f64());
+    Ok(())
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
     let cli = Cli::parse();
@@ -179,6 +264,12 @@ fn main() -> ExitCode {
         Some(Command::Perft { game, size, depth }) => {
             parse_size(&size).and_then(|g| run_perft(game.into(), g, depth))
         }
+        Some(Command::Solve {
+            size,
+            time,
+            table_mb,
+            first_win,
+        }) => parse_size(&size).and_then(|g| run_solve(g, time, table_mb, first_win)),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,6 +11,7 @@
 //! - `ownership`: who owns each point at the end of playouts (dead stones).
 //! - `solver`: exact NoGo solving.
 
+pub mod nogo;
 pub mod ownership;
 pub mod params;
 pub mod playout;

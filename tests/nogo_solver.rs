@@ -295,7 +295,7 @@ fn a_time_limit_stops_the_solver() {
 }
 
 /// A self-play match between two parameter sets, for measuring NoGo
-/// knowledge (run by scripts/nogo_match.sh). Settings from the
+/// knowledge (scripts/nogo_match.sh runs it). Settings from the
 /// environment: `NOGO_MATCH_A`, `NOGO_MATCH_B` (comma-separated
 /// `name=value` parameters), `NOGO_MATCH_GAMES`, `NOGO_MATCH_SIZE`, and
 /// either `NOGO_MATCH_MS` (time per move) or `NOGO_MATCH_PLAYOUTS`.

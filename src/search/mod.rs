@@ -98,6 +98,15 @@ const CHECK_EVERY: u64 = 32;
 /// Playouts for a search given neither a playout nor a time limit.
 const UNLIMITED_FALLBACK_PLAYOUTS: u64 = 10_000;
 
+/// NoGo: the exact solver is tried when at most this many moves are legal.
+const SOLVER_MAX_MOVES: usize = 24;
+
+/// NoGo: share of the move's time the solver may use.
+const SOLVER_TIME_SHARE: f64 = 0.4;
+
+/// NoGo: transposition table of an in-game solve, in MiB.
+const SOLVER_TABLE_MB: usize = 32;
+
 /// Moves that may be replayed from the previous search's tree before it is
 /// thrown away instead of reused.
 const MAX_REUSE_DEPTH: usize = 4;
@@ -177,6 +186,9 @@ impl Searcher {
         let root = game.position();
         let mover = root.to_move();
         let legal: Vec<Move> = root_moves(game);
+        if let Some(report) = self.solve_endgame(game, &legal, limits, start) {
+            return report;
+        }
         let mut root_excluded = Bitboard::EMPTY;
         for p in root.empty_points().iter().map(|&p| Point(p)) {
             if !legal.contains(&Move::Play(p)) {
@@ -270,6 +282,53 @@ impl Searcher {
             to_move: mover,
         });
         result
+    }
+
+    /// NoGo endgames on boards the exact solver handles: when few moves are
+    /// left, try to prove a win within part of the time, and play it at
+    /// once. Only under a time limit, so fixed-playout searches stay
+    /// reproducible.
+    fn solve_endgame(
+        &self,
+        game: &Game,
+        legal: &[Move],
+        limits: &SearchLimits,
+        start: Instant,
+    ) -> Option<SearchReport> {
+        let time = limits.time?;
+        let position = game.position();
+        if game.kind() != GameKind::NoGo
+            || position.geometry().area() > solver::MAX_SOLVER_AREA
+            || legal.len() > SOLVER_MAX_MOVES
+        {
+            return None;
+        }
+        let options = solver::SolveOptions {
+            limit: Some(time.mul_f64(SOLVER_TIME_SHARE)),
+            table_mb: Some(SOLVER_TABLE_MB),
+            all_moves: false,
+        };
+        let outcome = solver::solve_with(position, &options, &mut |_| {});
+        let mover = position.to_move();
+        let win = outcome
+            .winning_moves
+            .first()
+            .filter(|_| outcome.winner == Some(mover))?;
+        log::debug!("solver: {:?} wins in {} nodes", mover, outcome.nodes);
+        let mv = Move::Play(*win);
+        Some(SearchReport {
+            to_move: mover,
+            candidates: vec![Candidate {
+                mv,
+                visits: 0,
+                winrate: 1.0,
+                prior: 1.0,
+                pv: vec![mv],
+                proof: Proof::Win,
+            }],
+            playouts: 0,
+            elapsed: start.elapsed(),
+        })
     }
 
     /// The subtree of the kept tree for `game`'s position, if the game
@@ -573,6 +632,27 @@ mod tests {
         };
         let best = report.candidates.iter().find(|c| c.mv == mv).unwrap();
         assert_eq!(best.proof, Proof::Win);
+    }
+
+    #[test]
+    fn nogo_endgames_are_solved_under_a_time_limit() {
+        let mut game = Game::new(Geometry::square(3).unwrap(), GameKind::NoGo, 0.0);
+        let g = game.geometry();
+        game.play(Color::Black, Move::Play(g.point(1, 1).unwrap()))
+            .unwrap();
+        let mut s = searcher(3);
+        let limits = SearchLimits {
+            playouts: None,
+            time: Some(Duration::from_secs(2)),
+        };
+        let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
+        // 3x3 is a first-player win: after the centre, White to move loses,
+        // so no proven win for White exists and the tree search answers.
+        assert!(report.candidates.iter().all(|c| c.proof != Proof::Win));
+        let empty = Game::new(g, GameKind::NoGo, 0.0);
+        let report = s.search(&empty, &limits, &AtomicBool::new(false), None, &mut |_| {});
+        assert_eq!(report.playouts, 0, "the solver answered");
+        assert_eq!(report.best().map(|c| c.proof), Some(Proof::Win));
     }
 
     #[test]

@@ -40,6 +40,12 @@ pub struct SearchParams {
     /// Go playouts follow the MoGo-style policy (answers to the last move,
     /// 3x3 patterns, no big self-atari) instead of uniform random moves.
     pub heavy_playouts: bool,
+    /// NoGo playouts prefer points both sides can play, then our safe
+    /// points, and fill our own eyes last (instead of uniform moves).
+    pub nogo_playouts: bool,
+    /// NoGo tree priors from the seed paper's static evaluation (eyes,
+    /// tiger mouths, forbidden points). Off: measured weaker so far.
+    pub nogo_priors: bool,
     /// A leaf is expanded once it has this many playouts per 81 board points
     /// (slow node creation: 2 on 9x9, 8 on 19x19, where a node has four
     /// times the children).
@@ -72,6 +78,8 @@ impl Default for SearchParams {
             prior_near_last: 5,
             prior_pass_penalty: 20,
             heavy_playouts: true,
+            nogo_playouts: true,
+            nogo_priors: false,
             expand_visits: 2,
             max_tree_mb: 48,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
@@ -185,6 +193,8 @@ impl SearchParams {
             "prior_near_last" => self.prior_near_last = parse::<u32>(name, value)?.min(1000),
             "prior_pass_penalty" => self.prior_pass_penalty = parse::<u32>(name, value)?.min(1000),
             "heavy_playouts" => self.heavy_playouts = parse::<u8>(name, value)? != 0,
+            "nogo_playouts" => self.nogo_playouts = parse::<u8>(name, value)? != 0,
+            "nogo_priors" => self.nogo_priors = parse::<u8>(name, value)? != 0,
             "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
             "max_tree_mb" => self.max_tree_mb = parse::<u32>(name, value)?.clamp(4, 1 << 16),
             "threads" => self.threads = parse::<u32>(name, value)?.clamp(1, 256),
@@ -213,6 +223,8 @@ impl SearchParams {
             "prior_near_last" => self.prior_near_last.to_string(),
             "prior_pass_penalty" => self.prior_pass_penalty.to_string(),
             "heavy_playouts" => u8::from(self.heavy_playouts).to_string(),
+            "nogo_playouts" => u8::from(self.nogo_playouts).to_string(),
+            "nogo_priors" => u8::from(self.nogo_priors).to_string(),
             "expand_visits" => self.expand_visits.to_string(),
             "max_tree_mb" => self.max_tree_mb.to_string(),
             "threads" => self.threads.to_string(),

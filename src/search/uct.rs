@@ -7,6 +7,7 @@
 
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
 
+use super::nogo::{nogo_playout, prior as nogo_prior};
 use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced};
 use super::policy::heavy_playout;
@@ -155,7 +156,10 @@ impl Worker {
         let last = self.last_move(shared);
         let trace = &mut self.trace;
         let record = |p: Point, c: Color| trace.push((p.0, c));
-        if self.scratch.kind() == GameKind::Go && shared.params.heavy_playouts {
+        let kind = self.scratch.kind();
+        if kind == GameKind::NoGo && shared.params.nogo_playouts {
+            nogo_playout(&mut self.scratch, max_moves, &mut self.rng, record).winner
+        } else if kind == GameKind::Go && shared.params.heavy_playouts {
             heavy_playout(
                 &mut self.scratch,
                 shared.komi,
@@ -320,7 +324,11 @@ pub fn expand(shared: &Shared, node: NodeId, position: &Position, last: Option<P
     let context = PriorContext { last, open };
     let children = tree.block(block, count);
     for (child, &p) in children.iter().zip(&moves) {
-        let (visits, wins) = go_prior(shared.params, position, p, mover, &context).to_node();
+        let (visits, wins) = if position.kind() == GameKind::NoGo && shared.params.nogo_priors {
+            nogo_prior(position, p, mover, shared.params.prior_even)
+        } else {
+            go_prior(shared.params, position, p, mover, &context).to_node()
+        };
         child.init(Move::Play(p), visits, wins);
     }
     if go {

@@ -71,7 +71,7 @@ impl Default for SearchParams {
             prior_good_lines: 5,
             prior_capture: 10,
             prior_escape: 10,
-            prior_hopeless_escape: 30,
+            prior_hopeless_escape: 200,
             prior_ladder_attack: 20,
             prior_self_atari: 20,
             prior_pattern: 10,

@@ -61,6 +61,7 @@ pub fn go_prior(
     let own = mover.cell();
     let enemy = mover.opponent().cell();
     let mut saves_atari = false;
+    let mut extends_weak_string = false;
     for n in g.neighbours(p) {
         let cell = position.cell(n);
         if cell == enemy {
@@ -73,16 +74,15 @@ pub fn go_prior(
                     prior.won(params.prior_ladder_attack);
                 }
             }
-        } else if cell == own && position.atari_liberty(n) == Some(p) {
-            saves_atari = true;
+        } else if cell == own {
+            saves_atari |= position.atari_liberty(n) == Some(p);
+            extends_weak_string |= position.liberties_up_to(n, 3).len() <= 2;
         }
     }
-    if saves_atari {
-        if escape_is_hopeless(position, p, mover) {
-            prior.lost(params.prior_hopeless_escape);
-        } else {
-            prior.won(params.prior_escape);
-        }
+    if extends_weak_string && escape_is_hopeless(position, p, mover) {
+        prior.lost(params.prior_hopeless_escape);
+    } else if saves_atari {
+        prior.won(params.prior_escape);
     }
     if position.is_self_atari(p, mover) {
         prior.lost(params.prior_self_atari);

@@ -148,15 +148,17 @@ fn attacker_captures(position: &Position, target: Point, defender: Color) -> Vec
     }
 }
 
-/// Whether `color` extending on `p` (the liberty of its string in atari
-/// next to `p`) only runs into a working ladder.
+/// Whether `color` extending on `p` a string of its own that is short of
+/// liberties (one or two, `p` among them) only runs into a working ladder:
+/// the extended string is left with two liberties or fewer and the
+/// opponent, to move, captures it.
 pub fn escape_is_hopeless(position: &Position, p: Point, color: Color) -> bool {
-    let saves = position
+    let extends_a_weak_string = position
         .geometry()
         .neighbours(p)
         .into_iter()
-        .any(|n| position.cell(n) == color.cell() && position.atari_liberty(n) == Some(p));
-    if !saves {
+        .any(|n| position.cell(n) == color.cell() && position.liberties_up_to(n, 3).len() <= 2);
+    if !extends_a_weak_string {
         return false;
     }
     if !position.is_legal_empty(p, color) {
@@ -166,7 +168,7 @@ pub fn escape_is_hopeless(position: &Position, p: Point, color: Color) -> bool {
         let mut reader = Reader { plies };
         reader.load(0, position);
         reader.play(0, p, color);
-        reader.attacker_wins(p, color, 1)
+        reader.plies[1].liberties_up_to(p, 3).len() <= 2 && reader.attacker_wins(p, color, 1)
     })
 }
 
@@ -251,6 +253,32 @@ mod tests {
         let mut after = p.clone();
         after.play(at(&p, 2, 5), Color::White);
         assert!(!escape_is_hopeless(&after, at(&p, 3, 6), Color::Black));
+    }
+
+    #[test]
+    fn extending_a_laddered_two_liberty_string_is_hopeless() {
+        // Black C7 has two liberties (D7, C6). Extending to D7 keeps two
+        // (E7 is White): White ladders the pair either way.
+        let p = Position::from_text(
+            ".........
+             ..O......
+             .OX.O....
+             ...O.....
+             .........
+             .........
+             .........
+             .........
+             .........",
+            GameKind::Go,
+        )
+        .unwrap();
+        let black = at(&p, 2, 6);
+        assert_eq!(p.liberties_up_to(black, 3).len(), 2);
+        assert!(escape_is_hopeless(&p, at(&p, 3, 6), Color::Black));
+        // With a friend at D8, D7 connects out.
+        let mut q = p.clone();
+        q.place_setup_stone(at(&q, 3, 7), Color::Black).unwrap();
+        assert!(!escape_is_hopeless(&q, at(&q, 3, 6), Color::Black));
     }
 
     #[test]

@@ -149,6 +149,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "kosumi-game go|nogo: switch rules (clears the board)"
     ),
     command!(
+        "kosumi-solve",
+        kosumi_solve,
+        "kosumi-solve [COLOR] [SECONDS]: exact NoGo solve (default side to move, 10 s): the winner (or unknown) and the winning moves"
+    ),
+    command!(
         "kosumi-ownership",
         kosumi_ownership,
         "ownership of each point, -1 (White) to 1 (Black), top row first"
@@ -637,6 +642,59 @@ fn kosumi_game(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErro
     engine.reset_board(geometry, kind);
     engine.game.set_komi(komi);
     text("")
+}
+
+/// Solves the current NoGo position for `COLOR` to move (default: the side
+/// to move) within `SECONDS` (default 10): `black C3 D4` (the winner, then
+/// the winning first moves of the side to move, if it is the winner),
+/// `unknown` when time ran out. Progress goes to stderr.
+fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    if call.args.len() > 2 {
+        return Err(GtpError::Syntax);
+    }
+    let mut color = engine.game.to_move();
+    let mut seconds = 10.0;
+    for arg in call.args.iter() {
+        match (parse_color(arg), parse::parse_float(arg)) {
+            (Ok(c), _) => color = c,
+            (_, Ok(s)) if s > 0.0 && s <= 86_400.0 => seconds = s,
+            _ => return Err(GtpError::Syntax),
+        }
+    }
+    if engine.game.kind() != GameKind::NoGo {
+        return Err(GtpError::CannotSolve("the solver plays NoGo"));
+    }
+    if engine.geometry().area() > crate::search::solver::MAX_SOLVER_AREA {
+        return Err(GtpError::CannotSolve("board too large"));
+    }
+    let mut position = engine.game.position().clone();
+    position.set_to_move(color);
+    let outcome = crate::search::solver::solve(
+        &position,
+        Some(Duration::from_secs_f64(seconds)),
+        &mut |progress| {
+            log::info!(
+                "solving: {} nodes, depth {}, {:.1} s",
+                progress.nodes,
+                progress.depth,
+                progress.elapsed.as_secs_f64()
+            );
+        },
+    );
+    log::info!(
+        "solved in {} nodes, {:.2} s",
+        outcome.nodes,
+        outcome.elapsed.as_secs_f64()
+    );
+    let Some(winner) = outcome.winner else {
+        return text("unknown");
+    };
+    let mut answer = color_word(winner).to_string();
+    for &p in &outcome.winning_moves {
+        answer.push(' ');
+        answer.push_str(&engine.move_text(Move::Play(p)));
+    }
+    text(answer)
 }
 
 fn kosumi_ownership(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {

@@ -76,6 +76,8 @@ pub enum GtpError {
     BadVertexList,
     #[error("unknown parameter")]
     UnknownParameter,
+    #[error("cannot solve: {0}")]
+    CannotSolve(&'static str),
     /// The controller went away while we were writing; the session ends.
     #[error("output failed: {0}")]
     Output(#[from] std::io::Error),

@@ -139,6 +139,7 @@ def rss_kib():
     return 0
 
 send("kosumi-param max_tree_mb 8")
+rss_file = open(log_path.replace(".txt", "_rss.txt"), "w")
 samples = []
 started = time.monotonic()
 kinds = [("go", 9), ("nogo", 9), ("go", 19), ("nogo", 19)]
@@ -159,6 +160,7 @@ for index in range(games):
             break
         colour = "w" if colour == "b" else "b"
     samples.append(rss_kib())
+    print(f"game {index + 1} {game} {size}x{size}: RSS {samples[-1] / 1024:.1f} MiB", file=rss_file, flush=True)
 send("quit")
 proc.wait(timeout=10)
 warm = max(1, len(samples) // 4)
@@ -167,6 +169,8 @@ growth = (late - early) / 1024
 print(f"long-lived engine: {games} games, {total_moves} moves in {time.monotonic() - started:.0f} s, "
       f"RSS after warm-up {early / 1024:.1f} MiB, at the end {samples[-1] / 1024:.1f} MiB, "
       f"peak after warm-up {late / 1024:.1f} MiB (growth {growth:+.1f} MiB, allowed {growth_mb:g})")
+tenths = [samples[min(len(samples) - 1, k * len(samples) // 10)] for k in range(10)] + [samples[-1]]
+print("  RSS by tenth of the run (MiB): " + " ".join(f"{v / 1024:.1f}" for v in tenths))
 sys.exit(1 if growth > growth_mb else 0)
 EOF
 then

@@ -15,6 +15,8 @@ use super::files;
 use super::parse::{self, Vertex};
 use super::thinking;
 use crate::board::{Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Point};
+#[cfg(test)]
+use crate::search::SearchParams;
 use crate::search::tactics::laddered_strings;
 use crate::search::time::TimeSystem;
 use crate::search::{PARAM_TABLE, ParamError};
@@ -873,5 +875,38 @@ fn gogui_rules_final_result(engine: &mut Engine, call: &mut Call) -> Result<Resp
     match game.kind() {
         GameKind::NoGo => text(color_word(game.to_move().opponent())),
         GameKind::Go => text(engine.result_text().unwrap_or_else(|| "unknown".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gtp::{EngineConfig, NoInput};
+
+    fn run(engine: &mut Engine, line: &str) -> String {
+        let mut out = Vec::new();
+        engine.execute_line(line, &mut out, &mut NoInput).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// kosumi-param lists and sets every entry of the search's table, so a
+    /// parameter added there is reachable from GTP (and GoGui) at once.
+    #[test]
+    fn kosumi_param_covers_the_whole_search_table() {
+        let mut engine = Engine::new(EngineConfig::default());
+        let listing = run(&mut engine, "kosumi-param");
+        for (name, _) in PARAM_TABLE {
+            let value = engine.params.get(name).expect("table entries have values");
+            assert!(
+                listing.contains(&format!("[string] {name} {value}\n")),
+                "{name} missing from {listing}"
+            );
+            assert_eq!(
+                run(&mut engine, &format!("kosumi-param {name} {value}")),
+                "=\n\n",
+                "{name}"
+            );
+        }
+        assert_eq!(engine.params, SearchParams::default());
     }
 }

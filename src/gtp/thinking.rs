@@ -249,7 +249,8 @@ fn ownership_suffix(engine: &Engine, game: &Game, style: InfoStyle) -> String {
     }
 }
 
-/// The CGOS ownership string: one character a point, `A` (-1) to `/` (1).
+/// The CGOS ownership string: one character a point, `A` (-1) to `+` (1),
+/// as the reference encoder of the CGOS extension writes it.
 fn cgos_ownership(values: &[f32]) -> String {
     const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     values
@@ -1023,6 +1024,81 @@ mod tests {
         assert_eq!(
             choose(&even, Color::White, &report, Purpose::Play),
             Choice::Resign
+        );
+    }
+
+    fn report_with(to_move: Color, candidates: &[(Move, u64, f64, &[Move])]) -> SearchReport {
+        SearchReport {
+            to_move,
+            candidates: candidates
+                .iter()
+                .map(|&(mv, visits, winrate, pv)| crate::search::Candidate {
+                    mv,
+                    visits,
+                    winrate,
+                    prior: 0.25,
+                    pv: pv.to_vec(),
+                    proof: crate::search::Proof::Unknown,
+                })
+                .collect(),
+            playouts: 120,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn live_graphics_block_shows_shares_variation_and_status() {
+        let g = Geometry::square(9).unwrap();
+        let at = |col, row| Move::Play(g.point(col, row).unwrap());
+        let report = report_with(
+            Color::White,
+            &[
+                (at(3, 3), 80, 0.55, &[at(3, 3), at(4, 4), Move::Pass]),
+                (at(4, 4), 20, 0.4, &[at(4, 4)]),
+                (Move::Pass, 10, 0.1, &[Move::Pass]),
+            ],
+        );
+        assert_eq!(
+            gfx_block(&report, g).unwrap(),
+            "gogui-gfx:\nINFLUENCE D4 -1.00 E5 -0.25\nVAR w D4 b E5 w PASS\n\
+             TEXT white D4 win rate 55.0% after 120 playouts\n\n"
+        );
+        assert_eq!(gfx_block(&report_with(Color::Black, &[]), g), None);
+    }
+
+    #[test]
+    fn cgos_analysis_is_one_json_line() {
+        let g = Geometry::square(9).unwrap();
+        let at = |col, row| Move::Play(g.point(col, row).unwrap());
+        let report = report_with(
+            Color::Black,
+            &[
+                (at(2, 2), 30, 0.6, &[at(2, 2), at(6, 6)]),
+                (Move::Pass, 2, 0.25, &[Move::Pass]),
+            ],
+        );
+        let formatter = InfoFormatter {
+            style: InfoStyle::Cgos,
+            geometry: g,
+            ownership: None,
+        };
+        assert_eq!(
+            formatter.line(&report).unwrap(),
+            r#"{"winrate":0.6000,"visits":32,"moves":[{"move":"C3","visits":30,"winrate":0.6000,"prior":0.2500,"pv":"G7"},{"move":"pass","visits":2,"winrate":0.2500,"prior":0.2500,"pv":""}]}"#
+        );
+        // As the reference encoder: index round(62 x share), so `/` never appears.
+        assert_eq!(cgos_ownership(&[-1.0, 0.0, 1.0, 2.0]), "Af++");
+    }
+
+    #[test]
+    fn counts_fit_on_a_point() {
+        let texts: Vec<String> = [0, 999, 1_000, 9_949, 10_000, 999_999, 1_250_000, 12_000_000]
+            .into_iter()
+            .map(short_count)
+            .collect();
+        assert_eq!(
+            texts,
+            ["0", "999", "1.0k", "9.9k", "10k", "999k", "1.2M", "12M"]
         );
     }
 

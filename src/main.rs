@@ -30,6 +30,14 @@ struct Cli {
     /// GTP engine: search threads.
     #[arg(long)]
     threads: Option<usize>,
+    /// GTP engine: after genmove answers, keep searching the position until
+    /// the next command arrives (`kosumi-param ponder 0|1` switches later).
+    #[arg(long)]
+    ponder: bool,
+    /// GTP engine: live graphics for GoGui on stderr (`gogui-gfx:` lines)
+    /// while genmove searches (`kosumi-param gogui_gfx 0|1` switches later).
+    #[arg(long)]
+    gogui_gfx: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -230,6 +238,8 @@ fn main() -> ExitCode {
                 playouts: cli.playouts,
                 threads: cli.threads,
                 base_dir: None,
+                ponder: cli.ponder,
+                gogui_gfx: cli.gogui_gfx,
             };
             match &cli.listen {
                 Some(address) => gtp::run_listen(address, config),

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use kosumi::gtp::EngineConfig;
-use kosumi::gtp::regress::run_suite;
+use kosumi::gtp::regress::{regenerate_suite, run_suite};
 
 fn config() -> EngineConfig {
     EngineConfig {
@@ -142,4 +142,22 @@ fn external_suites() {
             println!("  failed: {test:?}");
         }
     }
+}
+
+/// Rewrites the expectations of `regress/search_pinned.tst` from the
+/// engine as it is now, when `KOSUMI_REGENERATE=1`:
+/// `KOSUMI_REGENERATE=1 cargo test --release --test regress -- --ignored regenerate_pinned`.
+/// Review the diff before committing it: every changed line is a search
+/// result that changed.
+#[test]
+#[ignore]
+fn regenerate_pinned_suite() {
+    if std::env::var("KOSUMI_REGENERATE").as_deref() != Ok("1") {
+        eprintln!("set KOSUMI_REGENERATE=1 to rewrite regress/search_pinned.tst");
+        return;
+    }
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("regress/search_pinned.tst");
+    let text = regenerate_suite(&file, config()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    eprintln!("rewrote {}", file.display());
 }

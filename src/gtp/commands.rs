@@ -15,7 +15,11 @@ use super::files;
 use super::parse::{self, Vertex};
 use super::thinking;
 use crate::board::{Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Point};
+#[cfg(test)]
+use crate::search::SearchParams;
+use crate::search::tactics::laddered_strings;
 use crate::search::time::TimeSystem;
+use crate::search::{PARAM_TABLE, ParamError};
 
 /// A command handler: checks its arguments, then changes the engine.
 pub type Handler = fn(&mut Engine, &mut Call) -> Result<Response, GtpError>;
@@ -138,6 +142,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     command!("kgs-game_over", kgs_game_over, "KGS says the game is over"),
     command!(
+        "kgs-chat",
+        kgs_chat,
+        "kgs-chat game|private NAME MESSAGE: a one-line polite answer"
+    ),
+    command!(
         "cgos-gameover",
         cgos_gameover,
         "cgos-gameover RESULT: CGOS says the game is over"
@@ -161,7 +170,27 @@ pub const COMMANDS: &[CommandSpec] = &[
     command!(
         "kosumi-param",
         kosumi_param,
-        "kosumi-param [NAME VALUE]: list or set seed, playouts, resign_threshold, resign_min_moves, ownership_playouts"
+        "kosumi-param [NAME VALUE]: list or set a parameter: every search parameter, playouts, ownership_playouts, ponder, gogui_gfx"
+    ),
+    command!(
+        "kosumi-visits",
+        thinking::kosumi_visits,
+        "kosumi-visits [COLOR]: search, then the visits of each move as a board, top row first"
+    ),
+    command!(
+        "kosumi-pv",
+        thinking::kosumi_pv,
+        "kosumi-pv [COLOR]: search, then the principal variation"
+    ),
+    command!(
+        "kosumi-winrate",
+        thinking::kosumi_winrate,
+        "kosumi-winrate [COLOR]: search, then the best move, its win rate and visits"
+    ),
+    command!(
+        "kosumi-ladders",
+        kosumi_ladders,
+        "kosumi-ladders: GoGui gfx marking the strings a ladder captures"
     ),
     command!(
         "gogui-analyze_commands",
@@ -218,6 +247,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "kata-genmove_analyze",
         thinking::kata_genmove_analyze,
         "kata-genmove_analyze COLOR [INTERVAL]: genmove with KataGo info lines"
+    ),
+    command!(
+        "cgos-genmove_analyze",
+        thinking::cgos_genmove_analyze,
+        "cgos-genmove_analyze COLOR [INTERVAL]: genmove with CGOS analysis JSON lines"
     ),
 ];
 
@@ -713,46 +747,46 @@ fn kosumi_ownership(engine: &mut Engine, call: &mut Call) -> Result<Response, Gt
     text(format!("\n{}", rows.join("\n")))
 }
 
+/// `1`/`0` (GoGui's boolean parameters) or `true`/`false`.
+fn parse_switch(text: &str) -> Result<bool, GtpError> {
+    match text.to_ascii_lowercase().as_str() {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+/// Every parameter with its value, in GoGui's param format: the search's
+/// whole table, then the engine's own.
+fn parameter_lines(engine: &Engine) -> Vec<String> {
+    let mut lines: Vec<String> = PARAM_TABLE
+        .iter()
+        .map(|(name, _)| {
+            let value = engine.params.get(name).unwrap_or_default();
+            format!("[string] {name} {value}")
+        })
+        .collect();
+    lines.push(format!(
+        "[string] playouts {}",
+        engine.fixed_playouts.unwrap_or(0)
+    ));
+    lines.push(format!(
+        "[string] ownership_playouts {}",
+        engine.ownership_playouts
+    ));
+    lines.push(format!("[bool] ponder {}", u8::from(engine.ponder)));
+    lines.push(format!("[bool] gogui_gfx {}", u8::from(engine.gogui_gfx)));
+    lines
+}
+
 fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     match call.args {
-        [] => {
-            let lines = [
-                format!("[string] seed {}", engine.params.seed),
-                format!("[string] playouts {}", engine.fixed_playouts.unwrap_or(0)),
-                format!(
-                    "[string] resign_threshold {}",
-                    engine.params.resign_threshold
-                ),
-                format!(
-                    "[string] resign_min_moves {}",
-                    engine.params.resign_min_moves
-                ),
-                format!("[string] ownership_playouts {}", engine.ownership_playouts),
-            ];
-            text(lines.join("\n"))
-        }
+        [] => text(parameter_lines(engine).join("\n")),
         [name, value] => {
             match name.as_str() {
-                "seed" => {
-                    let seed = value.parse::<u64>().map_err(|_| GtpError::Syntax)?;
-                    engine.params.seed = seed;
-                    engine.rebuild_searcher();
-                }
                 "playouts" => {
                     let playouts = value.parse::<u64>().map_err(|_| GtpError::Syntax)?;
                     engine.fixed_playouts = (playouts > 0).then_some(playouts);
-                }
-                "resign_threshold" => {
-                    let threshold = parse::parse_float(value)?;
-                    if !(0.0..=1.0).contains(&threshold) {
-                        return Err(GtpError::Syntax);
-                    }
-                    engine.params.resign_threshold = threshold;
-                    engine.rebuild_searcher();
-                }
-                "resign_min_moves" => {
-                    engine.params.resign_min_moves = parse::parse_usize(value)?;
-                    engine.rebuild_searcher();
                 }
                 "ownership_playouts" => {
                     let playouts = parse::parse_u32(value)?;
@@ -761,7 +795,24 @@ fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
                     }
                     engine.ownership_playouts = playouts;
                 }
-                _ => return Err(GtpError::UnknownParameter),
+                "ponder" => engine.ponder = parse_switch(value)?,
+                "gogui_gfx" => engine.gogui_gfx = parse_switch(value)?,
+                search_parameter => {
+                    if search_parameter == "resign_threshold"
+                        && !(0.0..=1.0).contains(&parse::parse_float(value)?)
+                    {
+                        return Err(GtpError::Syntax);
+                    }
+                    let mut params = engine.params.clone();
+                    params
+                        .set(search_parameter, value)
+                        .map_err(|error| match error {
+                            ParamError::Unknown(_) => GtpError::UnknownParameter,
+                            ParamError::BadValue { .. } => GtpError::Syntax,
+                        })?;
+                    engine.params = params;
+                    engine.rebuild_searcher();
+                }
             }
             text("")
         }
@@ -769,11 +820,51 @@ fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
     }
 }
 
+/// `kosumi-ladders` (GoGui gfx): every stone of each string a ladder
+/// captures with the opponent of the string to move, in red, and a status
+/// line naming one stone of each.
+fn kosumi_ladders(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    if engine.game.kind() == GameKind::NoGo {
+        return text("TEXT no ladders in NoGo: nothing is ever captured");
+    }
+    let position = engine.game.position();
+    let strings = laddered_strings(position);
+    if strings.is_empty() {
+        return text("TEXT no string dies in a ladder");
+    }
+    let stones: Vec<Point> = strings
+        .iter()
+        .flat_map(|&p| position.string_stones(p).iter().collect::<Vec<Point>>())
+        .collect();
+    text(format!(
+        "COLOR red {}\nTEXT dies in a ladder: {}",
+        points_text(engine, &stones),
+        points_text(engine, &strings)
+    ))
+}
+
+/// Chat from KGS (kgsGtp passes it on; the reply goes back as chat). One
+/// short line of plain text whatever was said: kgsGtp copes badly with
+/// empty or unusual replies.
+fn kgs_chat(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    if call.args.len() < 3 {
+        return Err(GtpError::Syntax);
+    }
+    text(format!(
+        "Hello, I am {ENGINE_NAME}, a Go program. I cannot chat, but I wish you a good game."
+    ))
+}
+
 fn gogui_analyze_commands(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     call.expect_args(0)?;
     text(
         [
             "dboard/Ownership/kosumi-ownership",
+            "sboard/Visits/kosumi-visits",
+            "var/Principal variation/kosumi-pv",
+            "string/Win rate/kosumi-winrate",
+            "gfx/Ladders/kosumi-ladders",
             "plist/Dead stones/final_status_list dead",
             "plist/Seki stones/final_status_list seki",
             "string/Final score/final_score",
@@ -842,5 +933,38 @@ fn gogui_rules_final_result(engine: &mut Engine, call: &mut Call) -> Result<Resp
     match game.kind() {
         GameKind::NoGo => text(color_word(game.to_move().opponent())),
         GameKind::Go => text(engine.result_text().unwrap_or_else(|| "unknown".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gtp::{EngineConfig, NoInput};
+
+    fn run(engine: &mut Engine, line: &str) -> String {
+        let mut out = Vec::new();
+        engine.execute_line(line, &mut out, &mut NoInput).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// kosumi-param lists and sets every entry of the search's table, so a
+    /// parameter added there is reachable from GTP (and GoGui) at once.
+    #[test]
+    fn kosumi_param_covers_the_whole_search_table() {
+        let mut engine = Engine::new(EngineConfig::default());
+        let listing = run(&mut engine, "kosumi-param");
+        for (name, _) in PARAM_TABLE {
+            let value = engine.params.get(name).expect("table entries have values");
+            assert!(
+                listing.contains(&format!("[string] {name} {value}\n")),
+                "{name} missing from {listing}"
+            );
+            assert_eq!(
+                run(&mut engine, &format!("kosumi-param {name} {value}")),
+                "=\n\n",
+                "{name}"
+            );
+        }
+        assert_eq!(engine.params, SearchParams::default());
     }
 }

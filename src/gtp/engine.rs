@@ -10,6 +10,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 use super::GtpError;
 use super::commands::find_command;
 use super::parse::{self, GtpColor, Vertex, parse_command_line};
+use super::thinking;
 use crate::board::{
     Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point, fixed_handicap_points,
 };
@@ -47,6 +48,10 @@ pub struct EngineConfig {
     /// Folder that relative `loadsgf`/`printsgf` paths start from (the
     /// process's working directory when `None`).
     pub base_dir: Option<PathBuf>,
+    /// Keep searching after genmove answers, until the next input line.
+    pub ponder: bool,
+    /// Live graphics for GoGui (`gogui-gfx:` lines on stderr) during genmove.
+    pub gogui_gfx: bool,
 }
 
 impl Default for EngineConfig {
@@ -57,6 +62,8 @@ impl Default for EngineConfig {
             playouts: None,
             threads: None,
             base_dir: None,
+            ponder: false,
+            gogui_gfx: false,
         }
     }
 }
@@ -136,6 +143,13 @@ pub struct Engine {
     pub(crate) rules: String,
     pub(crate) base_dir: Option<PathBuf>,
     pub(crate) started: Instant,
+    /// Ponder after each move the engine plays.
+    pub(crate) ponder: bool,
+    /// Set by a genmove that played with pondering on: ponder once the
+    /// reply is out.
+    pub(crate) ponder_pending: bool,
+    /// Write live graphics for GoGui while genmove searches.
+    pub(crate) gogui_gfx: bool,
 }
 
 impl Engine {
@@ -162,12 +176,20 @@ impl Engine {
             rules: "chinese".to_string(),
             base_dir: config.base_dir,
             started: Instant::now(),
+            ponder: config.ponder,
+            ponder_pending: false,
+            gogui_gfx: config.gogui_gfx,
         }
     }
 
     /// The game in progress.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Nodes in the search tree kept for the next search.
+    pub fn tree_size(&self) -> usize {
+        self.searcher.tree_size()
     }
 
     /// Answers one raw input line on `out` (nothing for blank and comment
@@ -206,6 +228,10 @@ impl Engine {
                 log::debug!("{} {:?}: {error}", command.name, command.args);
                 write_failure(out, command.id, &error)?;
             }
+        }
+        // The reply is out: the opponent thinks, and so do we.
+        if std::mem::take(&mut self.ponder_pending) {
+            thinking::ponder(self, watcher);
         }
         Ok(if spec.name == "quit" {
             Control::Quit

@@ -18,6 +18,14 @@
 //!   the input through a [`Watcher`]: `# interrupt` stops a genmove (which
 //!   still answers a move), any line stops an analysis stream, and lines
 //!   that arrive meanwhile are queued and answered afterwards, in order.
+//! - Pondering (`--ponder`, `kosumi-param ponder 1`): once a genmove's
+//!   reply is out, the engine searches the position after its move (the
+//!   opponent to move) until the next line arrives, writing nothing; the
+//!   next genmove reuses that tree when the game went on by a searched move.
+//! - Live graphics (`--gogui-gfx`, `kosumi-param gogui_gfx 1`): genmove
+//!   writes a `gogui-gfx:` block (visit shares, principal variation, status
+//!   line) to stderr about every 500 ms, each block in one write, and
+//!   `gogui-gfx: CLEAR` before its reply.
 //!
 //! - [`regress`] runs gogui-regress `.tst` suites in process, matching
 //!   replies with the small regular-expression engine in [`pattern`].

@@ -177,6 +177,67 @@ pub fn run_suite(path: &Path, mut config: EngineConfig) -> Result<SuiteReport, S
     Ok(report)
 }
 
+/// `text` as a pattern that matches exactly it: punctuation escaped, line
+/// feeds as `\n`.
+pub fn escape_pattern(text: &str) -> String {
+    let mut pattern = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => pattern.push_str("\\n"),
+            '\\' | '.' | '[' | ']' | '(' | ')' | '{' | '}' | '*' | '+' | '?' | '|' | '^' | '$'
+            | '!' => {
+                pattern.push('\\');
+                pattern.push(c);
+            }
+            _ => pattern.push(c),
+        }
+    }
+    pattern
+}
+
+/// The suite at `path` with the `#?` line of every numbered test replaced
+/// by the exact reply the engine gives now (for suites that pin search
+/// results: regenerate, then review the diff). A test that fails with `?`
+/// keeps its line. Other lines are kept as they are.
+pub fn regenerate_suite(path: &Path, mut config: EngineConfig) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    config.base_dir = path.parent().map(Path::to_path_buf);
+    let mut engine = Engine::new(config);
+    let mut regenerated = String::with_capacity(text.len());
+    let mut pending: Option<String> = None;
+    for (index, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.starts_with("#?") {
+            match pending.take() {
+                Some(response) => {
+                    regenerated.push_str(&format!("#? [{}]\n", escape_pattern(&response)))
+                }
+                None => {
+                    regenerated.push_str(raw);
+                    regenerated.push('\n');
+                }
+            }
+            continue;
+        }
+        regenerated.push_str(raw);
+        regenerated.push('\n');
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut output = Vec::new();
+        engine
+            .execute_line(line, &mut output, &mut NoInput)
+            .map_err(|e| format!("line {}: {e}", index + 1))?;
+        let (success, response) = split_reply(&String::from_utf8_lossy(&output));
+        let numbered = line
+            .split_whitespace()
+            .next()
+            .is_some_and(|word| word.parse::<u32>().is_ok());
+        pending = (numbered && success).then_some(response);
+    }
+    Ok(regenerated)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,5 +255,21 @@ mod tests {
         assert_eq!(split_reply("=\n\n"), (true, String::new()));
         assert!(pattern_matches("!D4", "C3").unwrap());
         assert!(!pattern_matches("D4|C3", "c3").unwrap());
+    }
+
+    #[test]
+    fn escaped_text_matches_itself_only() {
+        let texts = [
+            "black C6 win rate 58.7% visits 46 playouts 64",
+            "\n\"\" 1.2k 3\n12k \"\"",
+            "!a [b] (c) {d} *+?|^$ \\ e.f",
+            "",
+        ];
+        for text in texts {
+            let pattern = escape_pattern(text);
+            assert!(pattern_matches(&pattern, text).unwrap(), "{pattern}");
+            assert!(!pattern_matches(&pattern, &format!("{text}x")).unwrap());
+        }
+        assert!(!pattern_matches(&escape_pattern("58.7%"), "5807%").unwrap());
     }
 }

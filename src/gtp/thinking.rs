@@ -10,10 +10,10 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::GtpError;
-use super::engine::{Call, Engine, Response, parse_color};
+use super::engine::{Call, Engine, Response, Watcher, parse_color};
 use super::parse;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move};
 use crate::search::ownership::Ownership;
@@ -35,6 +35,22 @@ const HANDICAP_OPENING_MOVES: usize = 10;
 
 /// Candidates listed per info line at most.
 const MAX_INFO_CANDIDATES: usize = 30;
+
+/// Live graphics (`gogui-gfx:` on stderr) are refreshed this often.
+const GFX_INTERVAL: Duration = Duration::from_millis(500);
+
+/// Candidates shown in a live graphics update at most.
+const MAX_GFX_CANDIDATES: usize = 40;
+
+/// Moves of the principal variation drawn by live graphics at most.
+const MAX_GFX_VARIATION: usize = 12;
+
+/// Pondering that nobody stops still ends after this long.
+const PONDER_TIME_CAP: Duration = Duration::from_secs(3600);
+
+/// Playouts of the analysis commands (kosumi-visits, -pv, -winrate) when
+/// no fixed playout count is set.
+pub(crate) const ANALYZE_COMMAND_PLAYOUTS: u64 = 2000;
 
 /// What a generated move is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +78,13 @@ enum InfoStyle {
     LeelaZero,
     /// Floats in [0, 1].
     KataGo,
+    /// One line of JSON per report, as the CGOS analysis extension
+    /// (zakki/cgos, `cgos-genmove_analyze`) defines it.
+    Cgos,
 }
+
+/// Candidates in a CGOS analysis line at most (it ends up in the SGF).
+const MAX_CGOS_CANDIDATES: usize = 10;
 
 /// Arguments of the analysis commands.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,6 +92,9 @@ struct AnalyzeArgs {
     color: Option<Color>,
     /// Between progress lines; zero means only the final line.
     interval: Duration,
+    /// Whether the controller gave the interval (CGOS gives none and wants
+    /// only the final line).
+    interval_given: bool,
     ownership: bool,
 }
 
@@ -78,7 +103,8 @@ struct AnalyzeArgs {
 struct InfoFormatter {
     style: InfoStyle,
     geometry: Geometry,
-    /// ` ownership v1 v2 ...` appended to every line (KataGo), if asked.
+    /// Ownership appended to every line, if asked: ` ownership v1 v2 ...`
+    /// (KataGo) or `,"ownership":"..."` (CGOS).
     ownership: Option<String>,
 }
 
@@ -86,6 +112,9 @@ impl InfoFormatter {
     /// One line holding every visited candidate, best first, or `None`
     /// when nothing was visited yet.
     fn line(&self, report: &SearchReport) -> Option<String> {
+        if self.style == InfoStyle::Cgos {
+            return self.json_line(report);
+        }
         let mut line = String::new();
         for (order, candidate) in report
             .candidates
@@ -126,6 +155,37 @@ impl InfoFormatter {
         Some(line)
     }
 
+    /// The CGOS analysis JSON on one line: root win rate and visits for the
+    /// side to move, then the most visited candidates with the principal
+    /// variation that follows each.
+    fn json_line(&self, report: &SearchReport) -> Option<String> {
+        let best = report.best().filter(|best| best.visits > 0)?;
+        let visits: u64 = report.candidates.iter().map(|c| c.visits).sum();
+        let moves: Vec<String> = report
+            .candidates
+            .iter()
+            .filter(|c| c.visits > 0)
+            .take(MAX_CGOS_CANDIDATES)
+            .map(|c| {
+                let follow: Vec<String> = c.pv.iter().skip(1).map(|&mv| self.vertex(mv)).collect();
+                format!(
+                    r#"{{"move":"{}","visits":{},"winrate":{:.4},"prior":{:.4},"pv":"{}"}}"#,
+                    self.vertex(c.mv),
+                    c.visits,
+                    c.winrate.clamp(0.0, 1.0),
+                    c.prior.clamp(0.0, 1.0),
+                    follow.join(" ")
+                )
+            })
+            .collect();
+        Some(format!(
+            r#"{{"winrate":{:.4},"visits":{visits},"moves":[{}]{}}}"#,
+            best.winrate.clamp(0.0, 1.0),
+            moves.join(","),
+            self.ownership.as_deref().unwrap_or("")
+        ))
+    }
+
     /// Upper-case vertex, lower-case `pass` (as Leela Zero and KataGo write).
     fn vertex(&self, mv: Move) -> String {
         match mv {
@@ -137,7 +197,7 @@ impl InfoFormatter {
     fn fraction(&self, value: f64) -> String {
         match self.style {
             InfoStyle::LeelaZero => format!("{}", (value * 10000.0).round() as i64),
-            InfoStyle::KataGo => format!("{value:.6}"),
+            InfoStyle::KataGo | InfoStyle::Cgos => format!("{value:.6}"),
         }
     }
 }
@@ -156,9 +216,9 @@ fn lower_confidence_bound(winrate: f64, visits: u64) -> f64 {
     ((centre - spread) / (1.0 + z2 / n)).clamp(0.0, 1.0)
 }
 
-/// ` ownership ...` for KataGo: every point, top row first, from the view
-/// of the side to move of `game`.
-fn ownership_suffix(engine: &Engine, game: &Game) -> String {
+/// Ownership of every point, top row first, from the view of the side to
+/// move of `game` (1: the mover's, -1: the opponent's).
+fn mover_ownership(engine: &Engine, game: &Game) -> Vec<f32> {
     let ownership =
         Ownership::estimate(game, engine.ownership_playouts, &mut engine.position_rng());
     let sign = if game.to_move() == Color::Black {
@@ -167,14 +227,39 @@ fn ownership_suffix(engine: &Engine, game: &Game) -> String {
         -1.0
     };
     let g = game.geometry();
-    let mut suffix = String::from(" ownership");
-    for row in (0..g.height()).rev() {
-        for col in 0..g.width() {
-            let value = sign * ownership.value(g.point_unchecked(col, row));
-            suffix.push_str(&format!(" {:.4}", value + 0.0));
+    (0..g.height())
+        .rev()
+        .flat_map(|row| (0..g.width()).map(move |col| (col, row)))
+        .map(|(col, row)| sign * ownership.value(g.point_unchecked(col, row)))
+        .collect()
+}
+
+/// What analysis lines append for ownership, in `style`'s format.
+fn ownership_suffix(engine: &Engine, game: &Game, style: InfoStyle) -> String {
+    let values = mover_ownership(engine, game);
+    match style {
+        InfoStyle::LeelaZero | InfoStyle::KataGo => {
+            let mut suffix = String::from(" ownership");
+            for value in values {
+                suffix.push_str(&format!(" {:.4}", value + 0.0));
+            }
+            suffix
         }
+        InfoStyle::Cgos => format!(r#","ownership":"{}""#, cgos_ownership(&values)),
     }
-    suffix
+}
+
+/// The CGOS ownership string: one character a point, `A` (-1) to `+` (1),
+/// as the reference encoder of the CGOS extension writes it.
+fn cgos_ownership(values: &[f32]) -> String {
+    const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    values
+        .iter()
+        .map(|&value| {
+            let unit = ((value + 1.0) / 2.0).clamp(0.0, 1.0);
+            char::from(CHARS[(unit * 62.0).round() as usize])
+        })
+        .collect()
 }
 
 fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
@@ -239,6 +324,7 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
     Ok(AnalyzeArgs {
         color,
         interval: Duration::from_millis(u64::from(centiseconds) * 10),
+        interval_given: interval.is_some(),
         ownership,
     })
 }
@@ -285,32 +371,139 @@ fn write_line(out: &mut dyn Write, line: &str) -> std::io::Result<()> {
     out.flush()
 }
 
+/// What a running search reports, and how often.
+#[derive(Clone, Copy, Default)]
+struct Reporting<'a> {
+    /// Info lines on the reply stream (the analysis commands).
+    info: Option<&'a InfoFormatter>,
+    /// Between info lines; zero or `None` means only the final line.
+    info_interval: Option<Duration>,
+    /// Live graphics for GoGui on stderr, then `gogui-gfx: CLEAR`.
+    gfx: bool,
+}
+
+impl<'a> Reporting<'a> {
+    /// Info lines with a final line after the search.
+    fn info(formatter: &'a InfoFormatter, interval: Duration) -> Reporting<'a> {
+        Reporting {
+            info: Some(formatter),
+            info_interval: Some(interval),
+            gfx: false,
+        }
+    }
+
+    /// Nothing at all (pondering, analysis commands that answer at the end).
+    fn silent() -> Reporting<'a> {
+        Reporting::default()
+    }
+
+    /// Between progress info lines, if there are any.
+    fn info_every(&self) -> Option<Duration> {
+        self.info
+            .and(self.info_interval)
+            .filter(|every| !every.is_zero())
+    }
+}
+
+/// A progress message from the search thread to the thread that writes.
+enum Progress {
+    /// An info line for the reply stream.
+    Info(String),
+    /// A whole live graphics block for stderr.
+    Gfx(String),
+}
+
+/// Live graphics for a search in progress, as one `gogui-gfx:` block (the
+/// block form, so GoGui shows all its commands together): the share of
+/// visits of each candidate as influence, the principal variation, and a
+/// status line. `None` before anything was visited.
+fn gfx_block(report: &SearchReport, geometry: Geometry) -> Option<String> {
+    let best = report.best().filter(|best| best.visits > 0)?;
+    let sign = if report.to_move == Color::Black {
+        1.0
+    } else {
+        -1.0
+    };
+    let mut influence = String::from("INFLUENCE");
+    for candidate in report.candidates.iter().take(MAX_GFX_CANDIDATES) {
+        if let Move::Play(p) = candidate.mv
+            && candidate.visits > 0
+        {
+            let share = candidate.visits as f64 / best.visits as f64;
+            influence.push_str(&format!(
+                " {} {:.2}",
+                super::engine::point_text(geometry, p),
+                sign * share
+            ));
+        }
+    }
+    let mut variation = String::from("VAR");
+    let mut color = report.to_move;
+    for &mv in best.pv.iter().take(MAX_GFX_VARIATION) {
+        let letter = super::engine::color_letter(color).to_ascii_lowercase();
+        let vertex = match mv {
+            Move::Pass => "PASS".to_string(),
+            Move::Play(p) => super::engine::point_text(geometry, p),
+        };
+        variation.push_str(&format!(" {letter} {vertex}"));
+        color = color.opponent();
+    }
+    let best_vertex = match best.mv {
+        Move::Pass => "PASS".to_string(),
+        Move::Play(p) => super::engine::point_text(geometry, p),
+    };
+    let status = format!(
+        "TEXT {} {best_vertex} win rate {:.1}% after {} playouts",
+        super::engine::color_word(report.to_move),
+        100.0 * best.winrate.clamp(0.0, 1.0),
+        report.playouts
+    );
+    Some(format!(
+        "gogui-gfx:\n{influence}\n{variation}\n{status}\n\n"
+    ))
+}
+
+/// Writes live graphics to stderr in one write, so the lines arrive whole
+/// and are never split by log lines. Errors are ignored: graphics are a
+/// courtesy.
+fn write_gfx(text: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(text.as_bytes());
+    let _ = stderr.flush();
+}
+
 /// Runs the search on `game` in a worker thread while watching the input.
-/// Writes progress lines when `info` is given. Returns the final report and
+/// Reports progress as `reporting` says. Returns the final report and
 /// whether the watcher stopped the search.
 fn run_search(
     engine: &mut Engine,
     game: &Game,
     limits: SearchLimits,
-    info: Option<(&InfoFormatter, Duration)>,
+    reporting: Reporting,
     stop_on_any_line: bool,
     call: &mut Call,
 ) -> Result<(SearchReport, bool), GtpError> {
     let stop = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel::<String>();
-    let interval = info
-        .map(|(_, every)| every)
-        .filter(|every| !every.is_zero());
-    let formatter = info.map(|(formatter, _)| formatter);
+    let (sender, receiver) = mpsc::channel::<Progress>();
+    let info_every = reporting.info_every();
+    let interval = info_every.or(reporting.gfx.then_some(GFX_INTERVAL));
+    let geometry = game.geometry();
     let searcher = &mut engine.searcher;
     let mut stopped = false;
     let mut write_error = None;
     let outcome = thread::scope(|scope| {
         let worker = scope.spawn(|| {
             let mut progress = |report: &SearchReport| {
-                if let Some(line) = formatter.and_then(|f| f.line(report)) {
-                    // The receiver lives until the worker is joined.
-                    let _ = sender.send(line);
+                // The receiver lives until the worker is joined.
+                if info_every.is_some()
+                    && let Some(line) = reporting.info.and_then(|f| f.line(report))
+                {
+                    let _ = sender.send(Progress::Info(line));
+                }
+                if reporting.gfx
+                    && let Some(block) = gfx_block(report, geometry)
+                {
+                    let _ = sender.send(Progress::Gfx(block));
                 }
             };
             searcher.search(game, &limits, &stop, interval, &mut progress)
@@ -322,12 +515,17 @@ fn run_search(
                 stop.store(true, Ordering::Relaxed);
                 stopped = true;
             }
-            for line in receiver.try_iter() {
-                if write_error.is_none()
-                    && let Err(error) = write_line(call.out, &line)
-                {
-                    write_error = Some(error);
-                    stop.store(true, Ordering::Relaxed);
+            for message in receiver.try_iter() {
+                match message {
+                    Progress::Gfx(block) => write_gfx(&block),
+                    Progress::Info(line) => {
+                        if write_error.is_none()
+                            && let Err(error) = write_line(call.out, &line)
+                        {
+                            write_error = Some(error);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
                 }
             }
         }
@@ -337,34 +535,42 @@ fn run_search(
         Ok(report) => report,
         Err(panic) => std::panic::resume_unwind(panic),
     };
-    if write_error.is_none() {
-        for line in receiver.try_iter() {
-            if let Err(error) = write_line(call.out, &line) {
-                write_error = Some(error);
-                break;
-            }
+    for message in receiver.try_iter() {
+        if let (Progress::Info(line), None) = (message, &write_error)
+            && let Err(error) = write_line(call.out, &line)
+        {
+            write_error = Some(error);
         }
+    }
+    if reporting.gfx {
+        write_gfx("gogui-gfx: CLEAR\n");
     }
     if let Some(error) = write_error {
         return Err(GtpError::Output(error));
     }
-    if let Some(line) = formatter.and_then(|f| f.line(&report)) {
+    if let Some(line) = reporting.info.and_then(|f| f.line(&report)) {
         write_line(call.out, &line)?;
     }
     Ok((report, stopped))
 }
 
-/// Searches a move for `color`, plays it unless `purpose` is Report.
+/// Searches a move for `color`, plays it unless `purpose` is Report. A
+/// move played with pondering on leaves the engine to ponder once the
+/// reply is out.
 fn think(
     engine: &mut Engine,
     call: &mut Call,
     color: Color,
     purpose: Purpose,
-    info: Option<(&InfoFormatter, Duration)>,
+    reporting: Reporting,
 ) -> Result<Choice, GtpError> {
     let game = engine.game_for(color);
     let limits = move_limits(engine, color);
-    let (report, _) = run_search(engine, &game, limits, info, false, call)?;
+    let reporting = Reporting {
+        gfx: engine.gogui_gfx,
+        ..reporting
+    };
+    let (report, _) = run_search(engine, &game, limits, reporting, false, call)?;
     let choice = choose(engine, color, &report, purpose);
     let seconds = report.elapsed.as_secs_f64();
     let answer = match choice {
@@ -383,8 +589,47 @@ fn think(
         && let Choice::Play(mv) = choice
     {
         engine.game.play(color, mv)?;
+        engine.ponder_pending = engine.ponder;
     }
     Ok(choice)
+}
+
+/// Searches the position after our move, for the opponent, until input
+/// arrives: the next genmove reuses the tree when the game goes on by the
+/// moves searched. Writes nothing to the controller; the tree stays within
+/// its memory cap. Any line stops it at once (and is answered afterwards,
+/// `# interrupt` is dropped).
+pub(crate) fn ponder(engine: &mut Engine, watcher: &mut dyn Watcher) {
+    if engine.game.is_over() || watcher.poll(Duration::ZERO, true) {
+        return;
+    }
+    let game = engine.game.clone();
+    let limits = SearchLimits {
+        playouts: None,
+        time: Some(PONDER_TIME_CAP),
+    };
+    let mut sink = std::io::sink();
+    let mut call = Call {
+        id: None,
+        args: &[],
+        out: &mut sink,
+        watcher,
+    };
+    let started = Instant::now();
+    match run_search(engine, &game, limits, Reporting::silent(), true, &mut call) {
+        Ok((report, _)) => {
+            let expected = report
+                .best()
+                .map_or_else(|| "nothing".to_string(), |best| engine.move_text(best.mv));
+            log::info!(
+                "pondered {} playouts in {:.2} s, tree {} nodes, expecting {expected}",
+                report.playouts,
+                started.elapsed().as_secs_f64(),
+                engine.searcher.tree_size(),
+            );
+        }
+        Err(error) => log::warn!("pondering failed: {error}"),
+    }
 }
 
 /// The move to answer: the search's decision, checked against the real
@@ -472,7 +717,7 @@ fn choice_text(engine: &Engine, choice: Choice) -> String {
 fn generate(engine: &mut Engine, call: &mut Call, purpose: Purpose) -> Result<Response, GtpError> {
     call.expect_args(1)?;
     let color = parse_color(&call.args[0])?;
-    let choice = think(engine, call, color, purpose, None)?;
+    let choice = think(engine, call, color, purpose, Reporting::silent())?;
     Ok(Response::Text(choice_text(engine, choice)))
 }
 
@@ -506,17 +751,13 @@ fn analyze(engine: &mut Engine, call: &mut Call, style: InfoStyle) -> Result<Res
     let formatter = InfoFormatter {
         style,
         geometry: game.geometry(),
-        ownership: args.ownership.then(|| ownership_suffix(engine, &game)),
+        ownership: args
+            .ownership
+            .then(|| ownership_suffix(engine, &game, style)),
     };
     let limits = analysis_limits(engine);
-    let (_, stopped) = run_search(
-        engine,
-        &game,
-        limits,
-        Some((&formatter, args.interval)),
-        true,
-        call,
-    )?;
+    let reporting = Reporting::info(&formatter, args.interval);
+    let (_, stopped) = run_search(engine, &game, limits, reporting, true, call)?;
     if !stopped {
         call.watcher.wait_for_line();
     }
@@ -538,15 +779,16 @@ fn genmove_analyze(
         geometry: engine.geometry(),
         ownership: args
             .ownership
-            .then(|| ownership_suffix(engine, &engine.game_for(color))),
+            .then(|| ownership_suffix(engine, &engine.game_for(color), style)),
     };
-    let choice = match think(
-        engine,
-        call,
-        color,
-        Purpose::Play,
-        Some((&formatter, args.interval)),
-    ) {
+    // CGOS asks without an interval and reads only the last line.
+    let interval = if style == InfoStyle::Cgos && !args.interval_given {
+        Duration::ZERO
+    } else {
+        args.interval
+    };
+    let reporting = Reporting::info(&formatter, interval);
+    let choice = match think(engine, call, color, Purpose::Play, reporting) {
         Ok(choice) => choice,
         Err(GtpError::Output(error)) => return Err(GtpError::Output(error)),
         Err(error) => {
@@ -577,11 +819,104 @@ pub(crate) fn lz_genmove_analyze(
     genmove_analyze(engine, call, InfoStyle::LeelaZero)
 }
 
+pub(crate) fn cgos_genmove_analyze(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    genmove_analyze(engine, call, InfoStyle::Cgos)
+}
+
 pub(crate) fn kata_genmove_analyze(
     engine: &mut Engine,
     call: &mut Call,
 ) -> Result<Response, GtpError> {
     genmove_analyze(engine, call, InfoStyle::KataGo)
+}
+
+/// The search behind the GoGui analysis commands: the side to move (or
+/// the colour given) with the fixed playout count, or
+/// [`ANALYZE_COMMAND_PLAYOUTS`]. `# interrupt` cuts it short.
+fn analysis_command_search(engine: &mut Engine, call: &mut Call) -> Result<SearchReport, GtpError> {
+    let color = match call.args {
+        [] => engine.game.to_move(),
+        [color] => parse_color(color)?,
+        _ => return Err(GtpError::Syntax),
+    };
+    let game = engine.game_for(color);
+    let limits = SearchLimits {
+        playouts: Some(engine.fixed_playouts.unwrap_or(ANALYZE_COMMAND_PLAYOUTS)),
+        time: None,
+    };
+    let (report, _) = run_search(engine, &game, limits, Reporting::silent(), false, call)?;
+    Ok(report)
+}
+
+/// A count short enough for a board point (GoGui sboard): `734`, `1.2k`,
+/// `56k`, `3.4M`.
+fn short_count(count: u64) -> String {
+    match count {
+        0..1_000 => count.to_string(),
+        1_000..10_000 => format!("{:.1}k", count as f64 / 1e3),
+        10_000..1_000_000 => format!("{}k", count / 1_000),
+        1_000_000..10_000_000 => format!("{:.1}M", count as f64 / 1e6),
+        _ => format!("{}M", count / 1_000_000),
+    }
+}
+
+/// `kosumi-visits [COLOR]` (GoGui sboard): a search, then the visits of
+/// each candidate on its point, top row first; `""` where none.
+pub(crate) fn kosumi_visits(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    let report = analysis_command_search(engine, call)?;
+    let g = engine.geometry();
+    let mut visits = vec![0u64; g.area()];
+    for candidate in &report.candidates {
+        if let Move::Play(p) = candidate.mv
+            && let Some((col, row)) = g.coords(p)
+        {
+            visits[row * g.width() + col] = candidate.visits;
+        }
+    }
+    let rows: Vec<String> = (0..g.height())
+        .rev()
+        .map(|row| {
+            let cells: Vec<String> = (0..g.width())
+                .map(|col| match visits[row * g.width() + col] {
+                    0 => "\"\"".to_string(),
+                    n => short_count(n),
+                })
+                .collect();
+            cells.join(" ")
+        })
+        .collect();
+    Ok(Response::Text(format!("\n{}", rows.join("\n"))))
+}
+
+/// `kosumi-pv [COLOR]` (GoGui var): a search, then the principal
+/// variation of its best move, starting with the side searched.
+pub(crate) fn kosumi_pv(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    let report = analysis_command_search(engine, call)?;
+    let line: Vec<String> = report
+        .best()
+        .map(|best| best.pv.iter().map(|&mv| engine.move_text(mv)).collect())
+        .unwrap_or_default();
+    Ok(Response::Text(line.join(" ")))
+}
+
+/// `kosumi-winrate [COLOR]` (GoGui string): a search, then one line with
+/// the best move, its win rate, its visits and the playouts run.
+pub(crate) fn kosumi_winrate(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    let report = analysis_command_search(engine, call)?;
+    let color = super::engine::color_word(report.to_move);
+    Ok(Response::Text(match report.best() {
+        None => format!("{color} has no move to search"),
+        Some(best) => format!(
+            "{color} {} win rate {:.1}% visits {} playouts {}",
+            engine.move_text(best.mv),
+            100.0 * best.winrate.clamp(0.0, 1.0),
+            best.visits,
+            report.playouts
+        ),
+    }))
 }
 
 #[cfg(test)]
@@ -689,6 +1024,81 @@ mod tests {
         assert_eq!(
             choose(&even, Color::White, &report, Purpose::Play),
             Choice::Resign
+        );
+    }
+
+    fn report_with(to_move: Color, candidates: &[(Move, u64, f64, &[Move])]) -> SearchReport {
+        SearchReport {
+            to_move,
+            candidates: candidates
+                .iter()
+                .map(|&(mv, visits, winrate, pv)| crate::search::Candidate {
+                    mv,
+                    visits,
+                    winrate,
+                    prior: 0.25,
+                    pv: pv.to_vec(),
+                    proof: crate::search::Proof::Unknown,
+                })
+                .collect(),
+            playouts: 120,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn live_graphics_block_shows_shares_variation_and_status() {
+        let g = Geometry::square(9).unwrap();
+        let at = |col, row| Move::Play(g.point(col, row).unwrap());
+        let report = report_with(
+            Color::White,
+            &[
+                (at(3, 3), 80, 0.55, &[at(3, 3), at(4, 4), Move::Pass]),
+                (at(4, 4), 20, 0.4, &[at(4, 4)]),
+                (Move::Pass, 10, 0.1, &[Move::Pass]),
+            ],
+        );
+        assert_eq!(
+            gfx_block(&report, g).unwrap(),
+            "gogui-gfx:\nINFLUENCE D4 -1.00 E5 -0.25\nVAR w D4 b E5 w PASS\n\
+             TEXT white D4 win rate 55.0% after 120 playouts\n\n"
+        );
+        assert_eq!(gfx_block(&report_with(Color::Black, &[]), g), None);
+    }
+
+    #[test]
+    fn cgos_analysis_is_one_json_line() {
+        let g = Geometry::square(9).unwrap();
+        let at = |col, row| Move::Play(g.point(col, row).unwrap());
+        let report = report_with(
+            Color::Black,
+            &[
+                (at(2, 2), 30, 0.6, &[at(2, 2), at(6, 6)]),
+                (Move::Pass, 2, 0.25, &[Move::Pass]),
+            ],
+        );
+        let formatter = InfoFormatter {
+            style: InfoStyle::Cgos,
+            geometry: g,
+            ownership: None,
+        };
+        assert_eq!(
+            formatter.line(&report).unwrap(),
+            r#"{"winrate":0.6000,"visits":32,"moves":[{"move":"C3","visits":30,"winrate":0.6000,"prior":0.2500,"pv":"G7"},{"move":"pass","visits":2,"winrate":0.2500,"prior":0.2500,"pv":""}]}"#
+        );
+        // As the reference encoder: index round(62 x share), so `/` never appears.
+        assert_eq!(cgos_ownership(&[-1.0, 0.0, 1.0, 2.0]), "Af++");
+    }
+
+    #[test]
+    fn counts_fit_on_a_point() {
+        let texts: Vec<String> = [0, 999, 1_000, 9_949, 10_000, 999_999, 1_250_000, 12_000_000]
+            .into_iter()
+            .map(short_count)
+            .collect();
+        assert_eq!(
+            texts,
+            ["0", "999", "1.0k", "9.9k", "10k", "999k", "1.2M", "12M"]
         );
     }
 

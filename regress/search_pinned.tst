@@ -18,40 +18,40 @@ boardsize 9
 clear_board
 komi 7
 10 kosumi-visits
-#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 57 1 10 2 "" "" ""\n"" "" 35 19 8 20 8 "" ""\n"" "" "" 7 1 18 5 2 ""\n"" "" 5 "" 8 "" 59 "" ""\n"" "" 1 1 9 14 9 "" ""\n"" "" "" "" "" "" "" 1 ""\n"" "" "" "" "" "" "" "" ""]
+#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" 4 16 3 14 "" ""\n"" "" 1 35 5 1 21 "" ""\n"" "" 16 43 "" 14 5 "" ""\n"" "" 6 11 18 19 "" "" ""\n"" "" 4 1 48 4 11 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
 20 kosumi-pv
-#? [G4 F3 G3 F4 G5 F5]
+#? [D5 E4 D4 D3 C3]
 30 kosumi-winrate
-#? [black E4 win rate 51\.8% visits 138 playouts 300]
+#? [black E3 win rate 57\.7% visits 84 playouts 300]
 
 # A few moves in: genmove and reg_genmove answers, and the analysis of
 # the reply.
 play b e5
 play w c4
 40 reg_genmove b
-#? [D5]
+#? [C5]
 50 genmove b
-#? [C6]
+#? [C5]
 60 lz-genmove_analyze w 0
-#? [\ninfo move D5 visits 79 winrate 5190 prior 233 lcb 4105 order 0 pv D5 D6 E6 E7 F6 F5 info move G5 visits 51 winrate 5000 prior 207 lcb 3677 order 1 pv G5 F6 G6 F7 G7 info move G7 visits 42 winrate 5000 prior 207 lcb 3553 order 2 pv G7 G5 G4 F4 F3 info move D3 visits 38 winrate 5000 prior 207 lcb 3485 order 3 pv D3 D4 E3 C3 C5 info move G6 visits 30 winrate 5000 prior 207 lcb 3315 order 4 pv G6 F5 G5 F4 G4 info move D7 visits 27 winrate 3333 prior 233 lcb 1864 order 5 pv D7 C7 D6 D5 E6 F6 info move C7 visits 22 winrate 3636 prior 233 lcb 1973 order 6 pv C7 D7 D6 E6 D5 info move D6 visits 16 winrate 2813 prior 233 lcb 1213 order 7 pv D6 C7 D7 D5 info move B5 visits 10 winrate 3000 prior 156 lcb 1078 order 8 pv B5 C5 D4 E4 info move F5 visits 9 winrate 2222 prior 207 lcb 632 order 9 pv F5 E4 E6 info move E6 visits 9 winrate 2222 prior 233 lcb 632 order 10 pv E6 F5 F6 info move F3 visits 7 winrate 5714 prior 207 lcb 2505 order 11 pv F3 G4 info move E4 visits 6 winrate 3333 prior 207 lcb 968 order 12 pv E4 F5 info move C5 visits 6 winrate 3333 prior 233 lcb 968 order 13 pv C5 D6 D5 info move F7 visits 5 winrate 4000 prior 207 lcb 1176 order 14 pv F7 G7 info move G3 visits 5 winrate 2000 prior 207 lcb 362 order 15 pv G3 E3 C3 info move G4 visits 5 winrate 2000 prior 207 lcb 362 order 16 pv G4 G3 info move F6 visits 3 winrate 3333 prior 207 lcb 615 order 17 pv F6 F5 info move E7 visits 2 winrate 5000 prior 207 lcb 945 order 18 pv E7 info move F4 visits 1 winrate 0 prior 207 lcb 0 order 19 pv F4\nplay D5]
+#? [\ninfo move E4 visits 122 winrate 5492 prior 206 lcb 4607 order 0 pv E4 F4 F3 G4 F5 F6 info move D4 visits 101 winrate 4851 prior 257 lcb 3900 order 1 pv D4 E4 E3 F4 D5 info move D5 visits 96 winrate 5000 prior 231 lcb 4019 order 2 pv D5 D4 D6 C6 C7 D7 info move B5 visits 54 winrate 4167 prior 206 lcb 2950 order 3 pv B5 C6 D6 D7 E6 info move D6 visits 31 winrate 5000 prior 231 lcb 3340 order 4 pv D6 E6 D5 E4 info move C3 visits 26 winrate 5385 prior 231 lcb 3546 order 5 pv C3 D4 D3 E3 F4 E4 info move C7 visits 17 winrate 2647 prior 231 lcb 1138 order 6 pv C7 D4 C3 D3 E4 info move C6 visits 12 winrate 3333 prior 231 lcb 1381 order 7 pv C6 D5 F5 info move D7 visits 11 winrate 3636 prior 206 lcb 1517 order 8 pv D7 D4 C3 D3 info move G2 visits 6 winrate 5000 prior 103 lcb 1876 order 9 pv G2 D4 info move F3 visits 6 winrate 3333 prior 206 lcb 968 order 10 pv F3 D4 D3 info move G7 visits 6 winrate 1667 prior 206 lcb 301 order 11 pv G7 D4 D3 info move E3 visits 4 winrate 0 prior 206 lcb 0 order 12 pv E3 D4 info move E6 visits 4 winrate 0 prior 206 lcb 0 order 13 pv E6 F5 info move F6 visits 3 winrate 0 prior 206 lcb 0 order 14 pv F6 F5 info move F7 visits 1 winrate 0 prior 206 lcb 0 order 15 pv F7\nplay E4]
 70 kosumi-pv
-#? [E4 D6 C7 D7 E7 E6 F5]
+#? [D4 D3 D5 F5 E6 F6]
 
 # NoGo 7x7.
 kosumi-game nogo
 boardsize 7
 80 kosumi-visits
-#? [\n"" 8 "" "" 7 13 22\n"" "" "" 7 "" "" 14\n27 31 "" 9 "" "" ""\n"" "" "" "" "" "" ""\n5 "" 4 36 8 13 3\n23 "" 12 "" "" "" ""\n1 "" 24 5 6 13 9]
+#? [\n7 17 25 "" 5 22 ""\n"" "" 5 2 30 "" ""\n"" "" "" 2 10 9 ""\n"" 3 9 6 "" "" 2\n16 5 2 "" 2 1 ""\n51 "" 3 19 "" 1 ""\n1 1 1 "" "" 1 42]
 90 genmove b
-#? [F1]
+#? [C7]
 100 kosumi-pv
-#? [D1 G2 A4 D5]
+#? [A7 E2 D7 A1 B1]
 
 # Go 13x13 with a smaller budget.
 kosumi-game go
 boardsize 13
 kosumi-param playouts 150
 110 kosumi-winrate
-#? [black L10 win rate 54\.8% visits 31 playouts 150]
+#? [black K7 win rate 58\.6% visits 29 playouts 150]
 120 kosumi-pv w
-#? [K5 L6 L5 K6 J5]
+#? [C6 C5 D5 D4]

@@ -85,5 +85,6 @@ fn solver_refuses_go_positions_and_respects_the_side_to_move() {
     let stuck = Position::from_text("X . O", GameKind::NoGo).expect("1x3");
     let solution = solve_nogo(&stuck).expect("NoGo");
     assert_eq!(solution.winner, Color::White);
-    assert_eq!(solution.nodes, 1);
+    // Settled at the root, without a search.
+    assert!(solution.nodes <= 1, "{}", solution.nodes);
 }

@@ -101,6 +101,10 @@ const UNLIMITED_FALLBACK_PLAYOUTS: u64 = 10_000;
 /// NoGo: the exact solver is tried when at most this many moves are legal.
 const SOLVER_MAX_MOVES: usize = 24;
 
+/// NoGo: without a time limit, the solver runs (to the end) only when at
+/// most this many moves are legal; the empty 4x4 board takes about 0.3 s.
+const SOLVER_MAX_MOVES_UNTIMED: usize = 16;
+
 /// NoGo: share of the move's time the solver may use.
 const SOLVER_TIME_SHARE: f64 = 0.4;
 
@@ -285,9 +289,10 @@ impl Searcher {
     }
 
     /// NoGo endgames on boards the exact solver handles: when few moves are
-    /// left, try to prove a win within part of the time, and play it at
-    /// once. Only under a time limit, so fixed-playout searches stay
-    /// reproducible.
+    /// left, try to prove a win and play it at once. Under a time limit the
+    /// solver gets part of the time; without one it runs only when so few
+    /// moves are left that it surely finishes, so fixed-playout searches
+    /// stay reproducible.
     fn solve_endgame(
         &self,
         game: &Game,
@@ -295,16 +300,17 @@ impl Searcher {
         limits: &SearchLimits,
         start: Instant,
     ) -> Option<SearchReport> {
-        let time = limits.time?;
         let position = game.position();
-        if game.kind() != GameKind::NoGo
-            || position.geometry().area() > solver::MAX_SOLVER_AREA
-            || legal.len() > SOLVER_MAX_MOVES
-        {
+        if game.kind() != GameKind::NoGo || position.geometry().area() > solver::MAX_SOLVER_AREA {
             return None;
         }
+        let limit = match limits.time {
+            Some(time) if legal.len() <= SOLVER_MAX_MOVES => Some(time.mul_f64(SOLVER_TIME_SHARE)),
+            None if legal.len() <= SOLVER_MAX_MOVES_UNTIMED => None,
+            _ => return None,
+        };
         let options = solver::SolveOptions {
-            limit: Some(time.mul_f64(SOLVER_TIME_SHARE)),
+            limit,
             table_mb: Some(SOLVER_TABLE_MB),
             all_moves: false,
         };

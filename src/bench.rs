@@ -92,20 +92,22 @@ pub fn search(
 
 /// The standard set, those whose name contains `only`: light playouts
 /// from the empty board; tree searches with light playouts (`search_*`,
-/// one and two threads) and with the full Go policy (`heavy_*`), on 9x9
+/// one and two threads) and with the full policies (`heavy_*`), on 9x9
 /// and 19x19 Go (komi 7) and 9x9 NoGo. `params` tunes the searches;
 /// `scale` multiplies the playout counts (1.0 takes about a minute).
 pub fn standard(scale: f64, only: &str, params: &SearchParams) -> Vec<BenchResult> {
     let n = move |base: f64| ((base * scale) as u64).max(1);
     let light = SearchParams {
         heavy_playouts: false,
+        nogo_playouts: false,
         ..params.clone()
     };
     let heavy = SearchParams {
         heavy_playouts: true,
+        nogo_playouts: true,
         ..params.clone()
     };
-    let searches: [(&'static str, usize, GameKind, f64, u32, &SearchParams); 9] = [
+    let searches: [(&'static str, usize, GameKind, f64, u32, &SearchParams); 10] = [
         ("search_go9", 9, GameKind::Go, 100_000.0, 1, &light),
         ("search_go19", 19, GameKind::Go, 20_000.0, 1, &light),
         ("search_nogo9", 9, GameKind::NoGo, 100_000.0, 1, &light),
@@ -115,6 +117,7 @@ pub fn standard(scale: f64, only: &str, params: &SearchParams) -> Vec<BenchResul
         ("heavy_go9", 9, GameKind::Go, 50_000.0, 1, &heavy),
         ("heavy_go19", 19, GameKind::Go, 10_000.0, 1, &heavy),
         ("heavy_go9_t2", 9, GameKind::Go, 100_000.0, 2, &heavy),
+        ("heavy_nogo9", 9, GameKind::NoGo, 100_000.0, 1, &heavy),
     ];
     let mut results = Vec::new();
     let lights: [(&'static str, usize, GameKind, f32, f64); 3] = [

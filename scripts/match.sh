@@ -61,6 +61,12 @@ case "$opponent" in
   *) echo "unknown opponent $opponent" >&2; exit 2 ;;
 esac
 
+# The referee does not tell engines the game: start Kosumi in it.
+if [ "$game" = nogo ]; then
+  kosumi_cmd="$kosumi_cmd --game nogo"
+  [ "$opponent" = self ] && other="$other --game nogo"
+fi
+
 python3 "$referee" --a "$kosumi_cmd" --b "$other" --game "$game" --size "$size" \
   --komi "$([ "$game" = go ] && echo 7 || echo 0)" --games "$games" \
   --move-time 0 --setup-a "$kosumi_setup" ${other_setup:+--setup-b "$other_setup"} \

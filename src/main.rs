@@ -38,6 +38,10 @@ struct Cli {
     /// while genmove searches (`kosumi-param gogui_gfx 0|1` switches later).
     #[arg(long)]
     gogui_gfx: bool,
+    /// GTP engine: a search tunable as NAME=VALUE (repeatable; the names are
+    /// those `kosumi-param` lists).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -232,20 +236,23 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         None => {
-            let config = EngineConfig {
-                game: cli.game.into(),
-                seed: cli.seed,
-                playouts: cli.playouts,
-                threads: cli.threads,
-                base_dir: None,
-                ponder: cli.ponder,
-                gogui_gfx: cli.gogui_gfx,
-            };
-            match &cli.listen {
-                Some(address) => gtp::run_listen(address, config),
-                None => gtp::run_stdio(config),
-            }
-            .map_err(|error| format!("GTP: {error}"))
+            parse_params(&cli.params).and_then(|params| {
+                let config = EngineConfig {
+                    game: cli.game.into(),
+                    seed: cli.seed,
+                    playouts: cli.playouts,
+                    threads: cli.threads,
+                    base_dir: None,
+                    ponder: cli.ponder,
+                    gogui_gfx: cli.gogui_gfx,
+                    params,
+                };
+                match &cli.listen {
+                    Some(address) => gtp::run_listen(address, config),
+                    None => gtp::run_stdio(config),
+                }
+                .map_err(|error| format!("GTP: {error}"))
+            })
         }
         Some(Command::Bench {
             json,

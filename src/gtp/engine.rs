@@ -52,6 +52,8 @@ pub struct EngineConfig {
     pub ponder: bool,
     /// Live graphics for GoGui (`gogui-gfx:` lines on stderr) during genmove.
     pub gogui_gfx: bool,
+    /// Search tunables to start from (`seed` and `threads` above override).
+    pub params: SearchParams,
 }
 
 impl Default for EngineConfig {
@@ -64,6 +66,7 @@ impl Default for EngineConfig {
             base_dir: None,
             ponder: false,
             gogui_gfx: false,
+            params: SearchParams::default(),
         }
     }
 }
@@ -154,7 +157,7 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(config: EngineConfig) -> Engine {
-        let mut params = SearchParams::default();
+        let mut params = config.params.clone();
         if let Some(seed) = config.seed {
             params.seed = seed;
         }

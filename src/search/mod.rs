@@ -95,6 +95,9 @@ pub enum Decision {
 /// How often (in playouts) the main search thread checks limits and reports.
 const CHECK_EVERY: u64 = 32;
 
+/// Playouts a helper thread runs between updates of the shared count.
+const HELPER_COUNT_BATCH: u64 = 16;
+
 /// Playouts for a search given neither a playout nor a time limit.
 const UNLIMITED_FALLBACK_PLAYOUTS: u64 = 10_000;
 
@@ -231,10 +234,18 @@ impl Searcher {
                 let rng = FastRng::seed_from_u64(seed.wrapping_add(helper as u64));
                 scope.spawn(move || {
                     let mut worker = uct::Worker::new(root, rng);
+                    // Counted in batches: one shared counter bumped by
+                    // every playout of every thread is a contended line.
+                    let mut pending = 0;
                     while !finished.load(Ordering::Relaxed) {
                         worker.simulate(shared);
-                        done.fetch_add(1, Ordering::Relaxed);
+                        pending += 1;
+                        if pending == HELPER_COUNT_BATCH {
+                            done.fetch_add(pending, Ordering::Relaxed);
+                            pending = 0;
+                        }
                     }
+                    done.fetch_add(pending, Ordering::Relaxed);
                 });
             }
             let mut worker = uct::Worker::new(root, FastRng::seed_from_u64(seed));

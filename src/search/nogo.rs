@@ -16,7 +16,7 @@
 
 use crate::board::{BoardError, Cell, Color, Point, Position};
 
-use super::playout::{FastRng, PlayoutResult, below};
+use super::playout::{FastRng, PlayoutResult, below, play_out};
 
 /// Score of a point only the side can play (an eye in the paper's sense).
 pub const EYE_WEIGHT: i32 = 10;
@@ -150,25 +150,16 @@ pub fn nogo_playout(
     position: &mut Position,
     max_moves: u32,
     rng: &mut FastRng,
-    mut on_move: impl FnMut(Point, Color),
+    on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    let mut moves = 0;
-    while moves < max_moves {
-        let mover = position.to_move();
-        let Some(p) = policy_move(position, mover, rng) else {
-            return PlayoutResult {
-                winner: Some(mover.opponent()),
-                moves,
-            };
-        };
-        on_move(p, mover);
-        position.play(p, mover);
-        moves += 1;
-    }
-    PlayoutResult {
-        winner: None,
-        moves,
-    }
+    play_out(
+        position,
+        0.0,
+        max_moves,
+        None,
+        |position, mover, _| policy_move(position, mover, rng),
+        on_move,
+    )
 }
 
 /// The playout's move: a uniformly drawn contested point if any, else a

@@ -65,19 +65,47 @@ fn playout_loop<const GO: bool>(
     komi: f32,
     max_moves: u32,
     rng: &mut FastRng,
+    on_move: impl FnMut(Point, Color),
+) -> PlayoutResult {
+    play_out(
+        position,
+        komi,
+        max_moves,
+        None,
+        |position, mover, _| random_move::<GO>(position, mover, rng),
+        on_move,
+    )
+}
+
+/// Plays a position out, `choose` picking each move of the side to move
+/// given the last stone played (`None`: no move, which is a pass in Go and
+/// a loss in NoGo), and tells `on_move` every stone. Go ends after two
+/// passes or `max_moves` moves and is scored by area with komi; a NoGo
+/// game cut off at `max_moves` has no winner. Every playout policy runs
+/// on this loop.
+#[inline(always)]
+pub fn play_out(
+    position: &mut Position,
+    komi: f32,
+    max_moves: u32,
+    last_move: Option<Point>,
+    mut choose: impl FnMut(&mut Position, Color, Option<Point>) -> Option<Point>,
     mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
+    let go = position.kind() == GameKind::Go;
     let mut moves = 0;
     let mut passes = position.consecutive_passes();
+    let mut last = last_move;
     while moves < max_moves {
         let mover = position.to_move();
-        match random_move::<GO>(position, mover, rng) {
+        match choose(position, mover, last) {
             Some(p) => {
                 on_move(p, mover);
                 position.play(p, mover);
                 passes = 0;
+                last = Some(p);
             }
-            None if !GO => {
+            None if !go => {
                 return PlayoutResult {
                     winner: Some(mover.opponent()),
                     moves,
@@ -86,12 +114,19 @@ fn playout_loop<const GO: bool>(
             None => {
                 position.pass();
                 passes += 1;
+                last = None;
                 if passes >= 2 {
                     break;
                 }
             }
         }
         moves += 1;
+    }
+    if !go {
+        return PlayoutResult {
+            winner: None,
+            moves,
+        };
     }
     let winner = match position.area_score().outcome(komi) {
         Outcome::Win(color, _) => Some(color),

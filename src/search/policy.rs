@@ -12,9 +12,9 @@
 
 use std::sync::LazyLock;
 
-use crate::board::{Cell, Color, Outcome, Point, Position};
+use crate::board::{Cell, Color, Point, Position};
 
-use super::playout::{FastRng, PlayoutResult, below};
+use super::playout::{FastRng, PlayoutResult, below, play_out};
 
 /// Probability (out of 256) that each rule is tried when it applies.
 const ATARI_RESPONSE_ODDS: u32 = 230;
@@ -325,36 +325,16 @@ pub fn heavy_playout(
     max_moves: u32,
     last_move: Option<Point>,
     rng: &mut FastRng,
-    mut on_move: impl FnMut(Point, Color),
+    on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    let mut moves = 0;
-    let mut passes = position.consecutive_passes();
-    let mut last = last_move;
-    while moves < max_moves {
-        let mover = position.to_move();
-        match choose_move(position, mover, last, rng) {
-            Some(p) => {
-                on_move(p, mover);
-                position.play(p, mover);
-                passes = 0;
-                last = Some(p);
-            }
-            None => {
-                position.pass();
-                passes += 1;
-                last = None;
-                if passes >= 2 {
-                    break;
-                }
-            }
-        }
-        moves += 1;
-    }
-    let winner = match position.area_score().outcome(komi) {
-        Outcome::Win(color, _) => Some(color),
-        Outcome::Draw => None,
-    };
-    PlayoutResult { winner, moves }
+    play_out(
+        position,
+        komi,
+        max_moves,
+        last_move,
+        |position, mover, last| choose_move(position, mover, last, rng),
+        on_move,
+    )
 }
 
 #[cfg(test)]

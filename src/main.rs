@@ -38,6 +38,10 @@ struct Cli {
     /// while genmove searches (`kosumi-param gogui_gfx 0|1` switches later).
     #[arg(long)]
     gogui_gfx: bool,
+    /// GTP engine: hard cap on search-tree memory in MiB (the tree stops
+    /// growing there; the search goes on).
+    #[arg(long, value_name = "MIB")]
+    max_tree_mb: Option<u32>,
     /// GTP engine: a search tunable as NAME=VALUE (repeatable; the names are
     /// those `kosumi-param` lists).
     #[arg(long = "param", value_name = "NAME=VALUE")]
@@ -236,7 +240,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         None => {
-            parse_params(&cli.params).and_then(|params| {
+            let mut texts = cli.params.clone();
+            if let Some(mib) = cli.max_tree_mb {
+                texts.push(format!("max_tree_mb={mib}"));
+            }
+            parse_params(&texts).and_then(|params| {
                 let config = EngineConfig {
                     game: cli.game.into(),
                     seed: cli.seed,

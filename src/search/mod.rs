@@ -156,19 +156,6 @@ impl Searcher {
         &self.params
     }
 
-    /// Changes the tunables; the kept tree is dropped.
-    pub fn set_params(&mut self, params: SearchParams) {
-        self.params = params;
-        self.kept = None;
-        self.searches = 0;
-    }
-
-    /// Forgets the kept tree and restarts the random sequence (a new game).
-    pub fn reset(&mut self) {
-        self.kept = None;
-        self.searches = 0;
-    }
-
     /// Nodes in the kept tree.
     pub fn tree_size(&self) -> usize {
         self.kept.as_ref().map_or(0, |k| k.tree.len())

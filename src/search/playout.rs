@@ -52,29 +52,25 @@ pub fn light_playout_traced(
     rng: &mut FastRng,
     on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    // The rules are fixed for the whole playout: choose the loop once.
+    // The rules are fixed for the whole playout: choose the move picker once.
     match position.kind() {
-        GameKind::Go => playout_loop::<true>(position, komi, max_moves, rng, on_move),
-        GameKind::NoGo => playout_loop::<false>(position, komi, max_moves, rng, on_move),
+        GameKind::Go => play_out(
+            position,
+            komi,
+            max_moves,
+            None,
+            |position, mover, _| random_move::<true>(position, mover, rng),
+            on_move,
+        ),
+        GameKind::NoGo => play_out(
+            position,
+            komi,
+            max_moves,
+            None,
+            |position, mover, _| random_move::<false>(position, mover, rng),
+            on_move,
+        ),
     }
-}
-
-#[inline(always)]
-fn playout_loop<const GO: bool>(
-    position: &mut Position,
-    komi: f32,
-    max_moves: u32,
-    rng: &mut FastRng,
-    on_move: impl FnMut(Point, Color),
-) -> PlayoutResult {
-    play_out(
-        position,
-        komi,
-        max_moves,
-        None,
-        |position, mover, _| random_move::<GO>(position, mover, rng),
-        on_move,
-    )
 }
 
 /// Plays a position out, `choose` picking each move of the side to move

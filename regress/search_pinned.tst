@@ -41,11 +41,11 @@ play w c4
 kosumi-game nogo
 boardsize 7
 80 kosumi-visits
-#? [\n7 17 25 "" 5 22 ""\n"" "" 5 2 30 "" ""\n"" "" "" 2 10 9 ""\n"" 3 9 6 "" "" 2\n16 5 2 "" 2 1 ""\n51 "" 3 19 "" 1 ""\n1 1 1 "" "" 1 42]
+#? [\n4 10 "" "" 15 1 1\n"" "" 25 34 "" "" 1\n8 1 "" "" "" 1 28\n"" "" "" "" "" "" 22\n"" "" 10 "" "" "" 7\n2 2 11 1 3 "" ""\n33 2 2 9 46 15 6]
 90 genmove b
-#? [C7]
+#? [E1]
 100 kosumi-pv
-#? [A7 E2 D7 A1 B1]
+#? [G1 E2 C3 C1]
 
 # Go 13x13 with a smaller budget.
 kosumi-game go

@@ -204,7 +204,8 @@ impl Searcher {
                 * (root.geometry().area() as u32 / 81).max(1),
         };
         if !legal.is_empty() {
-            uct::expand(&shared, ROOT, root, shared.root_last_move);
+            let mut prior_board = root.clone();
+            uct::expand(&shared, ROOT, root, shared.root_last_move, &mut prior_board);
         }
         let seed = self.params.seed ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.searches += 1;

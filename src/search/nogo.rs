@@ -14,7 +14,7 @@
 //! again (liberties only shrink, nothing is ever captured), so safe points
 //! are moves in reserve, and the game is won by whoever has moves left.
 
-use crate::board::{BoardError, Cell, Color, Point, Position};
+use crate::board::{Bitboard, BoardError, Cell, Color, Point, Position};
 
 use super::playout::{FastRng, PlayoutResult, below, play_out};
 
@@ -130,6 +130,63 @@ pub fn move_gain(position: &Position, p: Point, mover: Color) -> i32 {
     gain
 }
 
+/// What an empty point is worth to `side`: +1 if only `side` may play it
+/// (a move in reserve), -1 if only the other side may, 0 if both or
+/// neither may.
+#[inline]
+fn reserve_value(position: &Position, p: Point, side: Color) -> i32 {
+    match (
+        position.is_legal_empty(p, side),
+        position.is_legal_empty(p, side.opponent()),
+    ) {
+        (true, false) => 1,
+        (false, true) => -1,
+        _ => 0,
+    }
+}
+
+/// The seed's principle in exact form: how much `mover`'s stone on `p`
+/// changes (points only `mover` may play) minus (points only the opponent
+/// may play). Only `p`'s neighbours and the liberties of the strings next to
+/// `p` can change legality, so only they are compared, before and after the
+/// move is played on `after` (a scratch board, overwritten).
+pub fn mobility_gain(position: &Position, p: Point, mover: Color, after: &mut Position) -> i32 {
+    let g = position.geometry();
+    let mut affected = Bitboard::EMPTY;
+    for n in g.neighbours(p) {
+        match position.cell(n) {
+            Cell::Empty => affected.set(n),
+            Cell::Border => {}
+            _ => affected = affected.or(&position.string_liberties(n)),
+        }
+    }
+    affected.clear(p);
+    after.copy_from(position);
+    after.play(p, mover);
+    let mut gain = -reserve_value(position, p, mover);
+    for q in affected.iter() {
+        gain += reserve_value(after, q, mover) - reserve_value(position, q, mover);
+    }
+    gain
+}
+
+/// The prior from [`mobility_gain`]: `even` virtual playouts at 50% moved
+/// by `step` per point of gain, within 50% ± [`PRIOR_SPREAD`].
+pub fn mobility_prior(
+    position: &Position,
+    p: Point,
+    mover: Color,
+    even: u32,
+    step: f64,
+    after: &mut Position,
+) -> (u16, u32) {
+    let gain = mobility_gain(position, p, mover, after) as f64;
+    let rate = 0.5 + (gain * step).clamp(-PRIOR_SPREAD, PRIOR_SPREAD);
+    let visits = even.min(u16::MAX as u32);
+    let wins = (rate * 2.0 * visits as f64).round() as u32;
+    (visits as u16, wins)
+}
+
 /// Prior knowledge for the tree node of `mover`'s move on `p`: virtual
 /// playouts and virtual wins in half points. `even` is the search's
 /// neutral prior (`prior_even`): the move gets `even` virtual playouts at a
@@ -142,50 +199,119 @@ pub fn prior(position: &Position, p: Point, mover: Color, even: u32) -> (u16, u3
     (visits as u16, wins)
 }
 
+/// Candidate lists of the NoGo playout policy, kept across the moves of a
+/// playout and reused between playouts (no allocation per playout).
+///
+/// They rest on NoGo's monotonicity: a point illegal for a side stays
+/// illegal (liberties only shrink, nothing is captured). A point found
+/// one-sided therefore never needs another look as a contested point, and a
+/// point found illegal for its owner can be dropped: every point is
+/// classified about once per playout instead of once per move.
+#[derive(Clone, Debug, Default)]
+pub struct NogoLists {
+    /// Points not yet found one-sided: possibly legal for both sides.
+    open: Vec<u16>,
+    /// Per colour: points found legal for it alone, not a single-point eye
+    /// when found.
+    reserve: [Vec<u16>; 2],
+    /// Per colour: its single-point eyes found legal for it alone.
+    eyes: [Vec<u16>; 2],
+}
+
+impl NogoLists {
+    /// Starts a playout from `position`: every empty point is open.
+    fn reset(&mut self, position: &Position) {
+        self.open.clear();
+        self.open.extend_from_slice(position.empty_points());
+        for list in self.reserve.iter_mut().chain(self.eyes.iter_mut()) {
+            list.clear();
+        }
+    }
+
+    /// The playout's move for `mover`: a uniformly drawn contested point if
+    /// any, else a point of its reserve, else one of its eyes; `None` if
+    /// nothing is legal. The flag tells whether the point was contested.
+    #[inline(always)]
+    fn next_move(
+        &mut self,
+        position: &Position,
+        mover: Color,
+        rng: &mut FastRng,
+    ) -> Option<(Point, bool)> {
+        let other = mover.opponent();
+        while !self.open.is_empty() {
+            let p = Point(self.open.swap_remove(below(rng, self.open.len())));
+            match (
+                position.is_legal_empty(p, mover),
+                position.is_legal_empty(p, other),
+            ) {
+                (true, true) => return Some((p, true)),
+                (true, false) => self.file_one_sided(position, p, mover),
+                (false, true) => self.file_one_sided(position, p, other),
+                (false, false) => {}
+            }
+        }
+        for list in [
+            &mut self.reserve[mover as usize],
+            &mut self.eyes[mover as usize],
+        ] {
+            while !list.is_empty() {
+                let p = Point(list.swap_remove(below(rng, list.len())));
+                if position.is_legal_empty(p, mover) {
+                    return Some((p, false));
+                }
+            }
+        }
+        None
+    }
+
+    /// Files `p`, legal for `owner` alone, as its eye or reserve point.
+    #[inline(always)]
+    fn file_one_sided(&mut self, position: &Position, p: Point, owner: Color) {
+        let lists = if is_single_point_eye(position, p, owner) {
+            &mut self.eyes
+        } else {
+            &mut self.reserve
+        };
+        lists[owner as usize].push(p.0);
+    }
+}
+
 /// A NoGo playout with the mover preferring, in this order: points both
 /// sides may play (taking one from the opponent), then its own safe points
 /// that are not single-point eyes, then its eyes. Ends when the side to
 /// move has no legal move (it loses) or after `max_moves` (no winner).
+///
+/// With `contested_only`, `on_move` hears only the moves on points both
+/// sides could play. A side's own safe points get filled at the end of
+/// every playout it wins, so counting those moves would teach AMAF that
+/// filling one's own reserve early is good, when it throws a move away.
 pub fn nogo_playout(
     position: &mut Position,
     max_moves: u32,
+    contested_only: bool,
+    lists: &mut NogoLists,
     rng: &mut FastRng,
-    on_move: impl FnMut(Point, Color),
+    mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
+    lists.reset(position);
+    let last_was_contested = std::cell::Cell::new(true);
     play_out(
         position,
         0.0,
         max_moves,
         None,
-        |position, mover, _| policy_move(position, mover, rng),
-        on_move,
+        |position, mover, _| {
+            let (p, contested) = lists.next_move(position, mover, rng)?;
+            last_was_contested.set(contested);
+            Some(p)
+        },
+        |p, mover| {
+            if last_was_contested.get() || !contested_only {
+                on_move(p, mover);
+            }
+        },
     )
-}
-
-/// The playout's move: a uniformly drawn contested point if any, else a
-/// safe point that is not an eye, else an eye; `None` if nothing is legal.
-#[inline(always)]
-fn policy_move(position: &mut Position, mover: Color, rng: &mut FastRng) -> Option<Point> {
-    let other = mover.opponent();
-    let mut live = position.empty_points().len();
-    let (mut safe, mut eye) = (None, None);
-    while live > 0 {
-        let slot = below(rng, live);
-        let p = Point(position.empty_points()[slot]);
-        if position.is_legal_empty(p, mover) {
-            if position.is_legal_empty(p, other) {
-                return Some(p);
-            }
-            if is_single_point_eye(position, p, mover) {
-                eye.get_or_insert(p);
-            } else {
-                safe.get_or_insert(p);
-            }
-        }
-        live -= 1;
-        position.swap_empties(slot, live);
-    }
-    safe.or(eye)
 }
 
 /// Every neighbour of `p` is `color`'s stone or the edge.
@@ -246,6 +372,102 @@ mod tests {
         assert!(wins > visits as u32, "{visits} {wins}");
     }
 
+    /// Reserve points of `side` minus the opponent's, counted over the board.
+    fn reserve_balance(position: &Position, side: Color) -> i32 {
+        position
+            .empty_points()
+            .iter()
+            .map(|&p| reserve_value(position, Point(p), side))
+            .sum()
+    }
+
+    /// The local count agrees with a full recount before and after every
+    /// legal move along random games.
+    #[test]
+    fn mobility_gain_matches_a_full_recount() {
+        let mut rng = FastRng::seed_from_u64(3);
+        for size in [3, 5, 9] {
+            let root = Position::new(
+                crate::board::Geometry::square(size).unwrap(),
+                GameKind::NoGo,
+            );
+            let mut scratch = root.clone();
+            for _ in 0..20 {
+                let mut position = root.clone();
+                loop {
+                    let mover = position.to_move();
+                    let legal: Vec<Point> = position
+                        .empty_points()
+                        .iter()
+                        .map(|&p| Point(p))
+                        .filter(|&p| position.is_legal_empty(p, mover))
+                        .collect();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let before = reserve_balance(&position, mover);
+                    for &p in &legal {
+                        let mut after = position.clone();
+                        after.play(p, mover);
+                        let expected = reserve_balance(&after, mover) - before;
+                        assert_eq!(mobility_gain(&position, p, mover, &mut scratch), expected);
+                    }
+                    position.play(legal[below(&mut rng, legal.len())], mover);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn closing_a_corner_gains_a_reserve_point() {
+        // Black B5 and A3: A4 makes A5 a point White may not play (suicide).
+        let position = nogo(
+            ".X...
+             .....
+             X....
+             .....
+             .....",
+        );
+        let g = position.geometry();
+        let mut scratch = position.clone();
+        let a4 = g.point(0, 3).unwrap();
+        assert_eq!(mobility_gain(&position, a4, Color::Black, &mut scratch), 1);
+        let (visits, wins) = mobility_prior(&position, a4, Color::Black, 10, 0.1, &mut scratch);
+        assert_eq!((visits, wins), (10, 12));
+    }
+
+    /// The playout's candidate lists pick only legal moves, contested points
+    /// first, and end exactly when the mover has no legal move.
+    #[test]
+    fn playout_moves_are_legal_and_contested_first() {
+        let root = Position::new(crate::board::Geometry::square(7).unwrap(), GameKind::NoGo);
+        let mut rng = FastRng::seed_from_u64(9);
+        let mut lists = NogoLists::default();
+        for _ in 0..50 {
+            let mut position = root.clone();
+            lists.reset(&position);
+            loop {
+                let mover = position.to_move();
+                let contested_left = position.empty_points().iter().any(|&p| {
+                    position.is_legal_empty(Point(p), mover)
+                        && position.is_legal_empty(Point(p), mover.opponent())
+                });
+                match lists.next_move(&position, mover, &mut rng) {
+                    Some((p, contested)) => {
+                        assert!(position.is_legal_empty(p, mover));
+                        assert_eq!(contested, contested_left);
+                        assert_eq!(contested, position.is_legal_empty(p, mover.opponent()));
+                        position.play(p, mover);
+                    }
+                    None => {
+                        assert!(!position.has_legal_move(mover));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn playouts_end_with_a_side_out_of_moves() {
         let root = Position::new(crate::board::Geometry::square(9).unwrap(), GameKind::NoGo);
@@ -253,7 +475,10 @@ mod tests {
         for _ in 0..50 {
             let mut position = root.clone();
             let mut played = 0;
-            let result = nogo_playout(&mut position, 300, &mut rng, |_, _| played += 1);
+            let mut lists = NogoLists::default();
+            let result = nogo_playout(&mut position, 300, false, &mut lists, &mut rng, |_, _| {
+                played += 1
+            });
             let loser = position.to_move();
             assert_eq!(result.winner, Some(loser.opponent()));
             assert!(!position.has_legal_move(loser));

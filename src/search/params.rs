@@ -46,6 +46,13 @@ pub struct SearchParams {
     /// NoGo tree priors from the seed paper's static evaluation (eyes,
     /// tiger mouths, forbidden points). Off: measured weaker so far.
     pub nogo_priors: bool,
+    /// NoGo tree priors from the exact change in reserve points (points only
+    /// one side may play) a move makes: prior win rate 50% + this per point.
+    /// 0 turns them off.
+    pub nogo_mobility_prior: f64,
+    /// NoGo AMAF ignores playout moves on points only the mover could
+    /// still play (filling one's reserve is what every winner does last).
+    pub nogo_amaf_contested_only: bool,
     /// A leaf is expanded once it has this many playouts per 81 board points
     /// (slow node creation: 2 on 9x9, 8 on 19x19, where a node has four
     /// times the children).
@@ -80,6 +87,8 @@ impl Default for SearchParams {
             heavy_playouts: true,
             nogo_playouts: true,
             nogo_priors: false,
+            nogo_mobility_prior: 0.0,
+            nogo_amaf_contested_only: false,
             expand_visits: 2,
             max_tree_mb: 48,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
@@ -145,6 +154,14 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
         "virtual losses for passing on an open board (Go)",
     ),
     (
+        "nogo_mobility_prior",
+        "NoGo prior win rate step per reserve point a move gains (0: off)",
+    ),
+    (
+        "nogo_amaf_contested_only",
+        "NoGo AMAF ignores playout moves on points only the mover can play",
+    ),
+    (
         "expand_visits",
         "playouts per 81 points a leaf needs before it is expanded",
     ),
@@ -195,6 +212,12 @@ impl SearchParams {
             "heavy_playouts" => self.heavy_playouts = parse::<u8>(name, value)? != 0,
             "nogo_playouts" => self.nogo_playouts = parse::<u8>(name, value)? != 0,
             "nogo_priors" => self.nogo_priors = parse::<u8>(name, value)? != 0,
+            "nogo_mobility_prior" => {
+                self.nogo_mobility_prior = finite(parse(name, value)?)?.min(1.0)
+            }
+            "nogo_amaf_contested_only" => {
+                self.nogo_amaf_contested_only = parse::<u8>(name, value)? != 0
+            }
             "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
             "max_tree_mb" => self.max_tree_mb = parse::<u32>(name, value)?.clamp(4, 1 << 16),
             "threads" => self.threads = parse::<u32>(name, value)?.clamp(1, 256),
@@ -225,6 +248,8 @@ impl SearchParams {
             "heavy_playouts" => u8::from(self.heavy_playouts).to_string(),
             "nogo_playouts" => u8::from(self.nogo_playouts).to_string(),
             "nogo_priors" => u8::from(self.nogo_priors).to_string(),
+            "nogo_mobility_prior" => self.nogo_mobility_prior.to_string(),
+            "nogo_amaf_contested_only" => u8::from(self.nogo_amaf_contested_only).to_string(),
             "expand_visits" => self.expand_visits.to_string(),
             "max_tree_mb" => self.max_tree_mb.to_string(),
             "threads" => self.threads.to_string(),

@@ -7,7 +7,7 @@
 
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
 
-use super::nogo::{nogo_playout, prior as nogo_prior};
+use super::nogo::{NogoLists, mobility_prior, nogo_playout, prior as nogo_prior};
 use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced};
 use super::policy::heavy_playout;
@@ -54,6 +54,10 @@ pub struct Worker {
     trace_at_depth: Vec<usize>,
     /// Per point: 0, or 1 + the colour that played there first (AMAF).
     first_player: Vec<u8>,
+    /// Candidate lists of the NoGo playout policy.
+    nogo_lists: NogoLists,
+    /// Scratch board for priors that play a move out.
+    prior_board: Position,
 }
 
 impl Worker {
@@ -66,6 +70,8 @@ impl Worker {
             trace: Vec::with_capacity(1024),
             trace_at_depth: Vec::with_capacity(64),
             first_player: vec![0; root.geometry().cells()],
+            nogo_lists: NogoLists::default(),
+            prior_board: root.clone(),
         }
     }
 
@@ -90,7 +96,7 @@ impl Worker {
                 && (node == ROOT || current.visits() > shared.expand_threshold)
             {
                 let last = self.last_move(shared);
-                expand(shared, node, &self.scratch, last);
+                expand(shared, node, &self.scratch, last, &mut self.prior_board);
             }
             let (first, count) = current.children();
             if count == 0 {
@@ -158,7 +164,16 @@ impl Worker {
         let record = |p: Point, c: Color| trace.push((p.0, c));
         let kind = self.scratch.kind();
         if kind == GameKind::NoGo && shared.params.nogo_playouts {
-            nogo_playout(&mut self.scratch, max_moves, &mut self.rng, record).winner
+            let contested_only = shared.params.nogo_amaf_contested_only;
+            nogo_playout(
+                &mut self.scratch,
+                max_moves,
+                contested_only,
+                &mut self.nogo_lists,
+                &mut self.rng,
+                record,
+            )
+            .winner
         } else if kind == GameKind::Go && shared.params.heavy_playouts {
             heavy_playout(
                 &mut self.scratch,
@@ -296,7 +311,14 @@ fn excluded_at_root(shared: &Shared, mv: Move) -> bool {
 /// Creates the children of a leaf: every legal move (in Go, not into the
 /// mover's own eye, plus a pass), with priors. Returns false if another
 /// thread is expanding it or the tree is full.
-pub fn expand(shared: &Shared, node: NodeId, position: &Position, last: Option<Point>) -> bool {
+/// `prior_board` is scratch space for priors that play a move out.
+pub fn expand(
+    shared: &Shared,
+    node: NodeId,
+    position: &Position,
+    last: Option<Point>,
+    prior_board: &mut Position,
+) -> bool {
     let tree = shared.tree;
     let leaf = tree.node(node);
     if !leaf.try_begin_expansion() {
@@ -324,8 +346,13 @@ pub fn expand(shared: &Shared, node: NodeId, position: &Position, last: Option<P
     let context = PriorContext { last, open };
     let children = tree.block(block, count);
     for (child, &p) in children.iter().zip(&moves) {
-        let (visits, wins) = if position.kind() == GameKind::NoGo && shared.params.nogo_priors {
-            nogo_prior(position, p, mover, shared.params.prior_even)
+        let params = shared.params;
+        let nogo = position.kind() == GameKind::NoGo;
+        let (visits, wins) = if nogo && params.nogo_mobility_prior > 0.0 {
+            let step = params.nogo_mobility_prior;
+            mobility_prior(position, p, mover, params.prior_even, step, prior_board)
+        } else if nogo && params.nogo_priors {
+            nogo_prior(position, p, mover, params.prior_even)
         } else {
             go_prior(shared.params, position, p, mover, &context).to_node()
         };

@@ -41,11 +41,11 @@ play w c4
 kosumi-game nogo
 boardsize 7
 80 kosumi-visits
-#? [\n4 10 "" "" 15 1 1\n"" "" 25 34 "" "" 1\n8 1 "" "" "" 1 28\n"" "" "" "" "" "" 22\n"" "" 10 "" "" "" 7\n2 2 11 1 3 "" ""\n33 2 2 9 46 15 6]
+#? [\n"" 25 1 1 "" "" ""\n84 "" "" "" "" 1 ""\n"" "" "" "" 1 1 ""\n"" 1 "" "" "" "" ""\n"" "" "" 1 9 "" ""\n"" 6 1 1 1 "" 160\n4 "" 1 1 "" "" ""]
 90 genmove b
-#? [E1]
+#? [G2]
 100 kosumi-pv
-#? [G1 E2 C3 C1]
+#? [G1 E1 D6 C7 A1 B1]
 
 # Go 13x13 with a smaller budget.
 kosumi-game go

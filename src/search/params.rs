@@ -3,6 +3,8 @@
 //! Each entry has a name (used by `--param name=value` on the command line
 //! and `kosumi-param name value` in GTP), a one-line meaning and a default.
 
+use crate::board::GameKind;
+
 /// Tunables of the search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchParams {
@@ -53,6 +55,12 @@ pub struct SearchParams {
     /// NoGo AMAF ignores playout moves on points only the mover could
     /// still play (filling one's reserve is what every winner does last).
     pub nogo_amaf_contested_only: bool,
+    /// `exploration` for NoGo.
+    pub nogo_exploration: f64,
+    /// `rave_equivalence` for NoGo. With AMAF limited to contested moves
+    /// the AMAF statistics stay sound, and a very large value (RAVE never
+    /// fades) measured best.
+    pub nogo_rave_equivalence: f64,
     /// A leaf is expanded once it has this many playouts per 81 board points
     /// (slow node creation: 2 on 9x9, 8 on 19x19, where a node has four
     /// times the children).
@@ -88,7 +96,9 @@ impl Default for SearchParams {
             nogo_playouts: true,
             nogo_priors: false,
             nogo_mobility_prior: 0.0,
-            nogo_amaf_contested_only: false,
+            nogo_amaf_contested_only: true,
+            nogo_exploration: 0.0,
+            nogo_rave_equivalence: 1e9,
             expand_visits: 2,
             max_tree_mb: 48,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
@@ -161,6 +171,8 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
         "nogo_amaf_contested_only",
         "NoGo AMAF ignores playout moves on points only the mover can play",
     ),
+    ("nogo_exploration", "UCT exploration constant for NoGo"),
+    ("nogo_rave_equivalence", "rave_equivalence for NoGo"),
     (
         "expand_visits",
         "playouts per 81 points a leaf needs before it is expanded",
@@ -172,6 +184,22 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
 ];
 
 impl SearchParams {
+    /// The exploration constant for a game of `kind`.
+    pub fn exploration_for(&self, kind: GameKind) -> f64 {
+        match kind {
+            GameKind::Go => self.exploration,
+            GameKind::NoGo => self.nogo_exploration,
+        }
+    }
+
+    /// The RAVE equivalence for a game of `kind`.
+    pub fn rave_equivalence_for(&self, kind: GameKind) -> f64 {
+        match kind {
+            GameKind::Go => self.rave_equivalence,
+            GameKind::NoGo => self.nogo_rave_equivalence,
+        }
+    }
+
     /// Sets the parameter `name` from text; on error nothing changes.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
         fn parse<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, ParamError> {
@@ -218,6 +246,10 @@ impl SearchParams {
             "nogo_amaf_contested_only" => {
                 self.nogo_amaf_contested_only = parse::<u8>(name, value)? != 0
             }
+            "nogo_exploration" => self.nogo_exploration = finite(parse(name, value)?)?,
+            "nogo_rave_equivalence" => {
+                self.nogo_rave_equivalence = finite(parse(name, value)?)?.max(1.0)
+            }
             "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
             "max_tree_mb" => self.max_tree_mb = parse::<u32>(name, value)?.clamp(4, 1 << 16),
             "threads" => self.threads = parse::<u32>(name, value)?.clamp(1, 256),
@@ -250,6 +282,8 @@ impl SearchParams {
             "nogo_priors" => u8::from(self.nogo_priors).to_string(),
             "nogo_mobility_prior" => self.nogo_mobility_prior.to_string(),
             "nogo_amaf_contested_only" => u8::from(self.nogo_amaf_contested_only).to_string(),
+            "nogo_exploration" => self.nogo_exploration.to_string(),
+            "nogo_rave_equivalence" => self.nogo_rave_equivalence.to_string(),
             "expand_visits" => self.expand_visits.to_string(),
             "max_tree_mb" => self.max_tree_mb.to_string(),
             "threads" => self.threads.to_string(),

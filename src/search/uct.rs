@@ -260,9 +260,11 @@ fn propagate_proofs(tree: &Tree, path: &[NodeId]) {
 fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeId {
     let tree = shared.tree;
     let params = shared.params;
-    let explore = params.exploration > 0.0;
+    let kind = shared.root.kind();
+    let exploration = params.exploration_for(kind);
+    let explore = exploration > 0.0;
     let log_parent = (tree.node(parent).visits().max(1) as f64).ln();
-    let inverse_equivalence = 1.0 / params.rave_equivalence;
+    let inverse_equivalence = 1.0 / params.rave_equivalence_for(kind);
     let mut best = (f64::NEG_INFINITY, None);
     let mut fallback = first;
     for (k, child) in tree.block(first, count).iter().enumerate() {
@@ -291,7 +293,7 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
             0.5
         };
         if explore {
-            value += params.exploration * (log_parent / (n + 1.0)).sqrt();
+            value += exploration * (log_parent / (n + 1.0)).sqrt();
         }
         if value > best.0 {
             best = (value, Some(id));

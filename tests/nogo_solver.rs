@@ -272,6 +272,33 @@ fn reproduces_the_regression_suite() {
     }
 }
 
+/// A 9x9 endgame of self-play (15 points legal for either side), solved
+/// through the wide word with either side to move, against brute force.
+#[test]
+fn a_nine_by_nine_endgame_agrees_with_brute_force() {
+    let mut position = Position::from_text(
+        "OXXO.OXOO
+         .X.XOOX.O
+         XOXO..OXX
+         OO..OXX.X
+         XOXOX.OX.
+         .XO.OXX.O
+         OO.X.XOOX
+         .O...XXOX
+         OXXOX.OX.",
+        GameKind::NoGo,
+    )
+    .expect("a 9x9 diagram");
+    for (to_move, winners) in [(Color::White, 10), (Color::Black, 0)] {
+        position.set_to_move(to_move);
+        let expected = brute_force_winning_moves(&position);
+        let (winner, moves) = solved(&position);
+        assert_eq!(moves, expected, "{to_move:?} to move");
+        assert_eq!(moves.len(), winners, "{to_move:?} to move");
+        assert_eq!(winner, Color::White, "{to_move:?} to move");
+    }
+}
+
 #[test]
 fn four_by_four_is_a_second_player_win_with_every_move_losing() {
     let (winner, moves) = solved(&empty_board(4, 4));
@@ -429,4 +456,109 @@ fn prior_cost() {
         per_prior * 1e9,
         per_evaluate * 1e9
     );
+}
+
+/// Solve times of the positions near the end of real games, for choosing
+/// when genmove calls the solver. `SOLVER_SGF_DIR`: a folder of NoGo SGF
+/// games; `SOLVER_LIMIT_MS` (default 5000): time a solve; `SOLVER_TABLE_MB`
+/// (default 32, as in genmove). Each game is walked back from its end,
+/// solving for the first win as genmove does, until two solves in a row run
+/// out of time. One line a position: legal points of the mover, of the
+/// other side and of either, then the result.
+#[test]
+#[ignore = "a measurement, minutes long"]
+fn endgame_solve_times() {
+    use kosumi::search::solver::{SolveOptions, solve_with};
+    use kosumi::sgf;
+
+    let Ok(dir) = std::env::var("SOLVER_SGF_DIR") else {
+        eprintln!("set SOLVER_SGF_DIR to a folder of NoGo games");
+        return;
+    };
+    let number = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(default)
+    };
+    let options = SolveOptions {
+        limit: Some(Duration::from_millis(number("SOLVER_LIMIT_MS", 5000))),
+        table_mb: Some(number("SOLVER_TABLE_MB", 32) as usize),
+        all_moves: false,
+    };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("a readable folder")
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    println!("game move mover_legal other_legal either_legal empty status winner nodes ms");
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a readable game");
+        let collection = sgf::parse(&text).expect("an SGF game");
+        let tree = &collection.games[0];
+        let root = tree.root().expect("a root node");
+        let (width, height) = sgf::board_size(root).expect("a board size");
+        let g = Geometry::new(width, height).expect("a board");
+        let mut positions = vec![Position::new(g, GameKind::NoGo)];
+        for node in tree.main_line() {
+            for (id, color) in [("B", Color::Black), ("W", Color::White)] {
+                let Some(value) = node.first(id) else {
+                    continue;
+                };
+                let Some((x, y)) = sgf::decode_point(value, width, height).expect("a point") else {
+                    continue;
+                };
+                let mut next = positions.last().expect("a position").clone();
+                next.play(g.point_unchecked(x, height - 1 - y), color);
+                positions.push(next);
+            }
+        }
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+        let mut timeouts_in_a_row = 0;
+        for (index, position) in positions.iter().enumerate().rev() {
+            let legal = |color: Color| -> Vec<u16> {
+                position
+                    .empty_points()
+                    .iter()
+                    .copied()
+                    .filter(|&p| position.is_legal(Point(p), color))
+                    .collect()
+            };
+            let mover = legal(position.to_move());
+            let other = legal(position.to_move().opponent());
+            if mover.is_empty() {
+                continue;
+            }
+            let either = mover
+                .iter()
+                .chain(&other)
+                .collect::<std::collections::BTreeSet<_>>();
+            let outcome = solve_with(position, &options, &mut |_| {});
+            println!(
+                "{} {index} {} {} {} {} {:?} {} {} {}",
+                name.as_deref().unwrap_or("?"),
+                mover.len(),
+                other.len(),
+                either.len(),
+                position.empty_points().len(),
+                outcome.status,
+                match outcome.winner {
+                    Some(c) if c == position.to_move() => "mover",
+                    Some(_) => "other",
+                    None => "-",
+                },
+                outcome.nodes,
+                outcome.elapsed.as_millis()
+            );
+            timeouts_in_a_row = if outcome.winner.is_none() {
+                timeouts_in_a_row + 1
+            } else {
+                0
+            };
+            if timeouts_in_a_row == 2 {
+                break;
+            }
+        }
+    }
 }

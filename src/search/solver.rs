@@ -1,7 +1,9 @@
 //! Exact NoGo solving.
 //!
-//! The solver works on its own compact board: one `u64` of stones per side
-//! (bit `row * width + col`), so boards up to [`MAX_SOLVER_AREA`] points.
+//! The solver works on its own compact board: one machine word of stones
+//! per side (bit `row * width + col`), a `u64` on boards up to 57 points
+//! and a `u128` up to [`MAX_SOLVER_AREA`] = 121 (11x11), chosen per solve
+//! by the `PointSet` parameter so that small boards keep the fast word.
 //! Every rule question is a handful of shifts and masks: legality of every
 //! point for both sides comes from one pass over the strings (flood fills).
 //!
@@ -10,8 +12,9 @@
 //! - a transposition table keyed by the position *up to colour and board
 //!   symmetry*: NoGo does not care which colour is which, so the key is
 //!   (stones of the side to move, stones of the other side), mapped to the
-//!   smallest of its symmetric images. Keys are stored whole, so a hit is
-//!   never a hash collision. Replacement keeps the entries that cost most.
+//!   smallest of its images under the symmetries that fix the root's
+//!   stones. Keys are stored whole, so a hit is never a hash collision.
+//!   Replacement keeps the entries that cost most.
 //! - static cut-offs from two monotone facts of NoGo: a point illegal for a
 //!   player stays illegal for ever (liberties only shrink and nothing is
 //!   captured), so a player's legal-point count bounds the moves it has left;
@@ -23,13 +26,20 @@
 //!
 //! No iterative deepening: every NoGo line ends within `empty points` moves
 //! and every table entry is exact, so one complete pass is all there is.
+//!
+//! Reading order: [`solve_with`] picks the word and runs `solve_on` over the
+//! root moves; `BitBoard` answers the rule questions, `Table` and
+//! `Symmetry` make the keys, and `Solver::wins` is the search.
 
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, GameKind, Point, Position};
 
-/// Largest board the solver takes (its keys keep metadata in the top bits).
-pub const MAX_SOLVER_AREA: usize = 56;
+/// Largest board the solver takes: 11x11 (a `u128` key word keeps
+/// `META_BITS` bits of table metadata above the board).
+pub const MAX_SOLVER_AREA: usize = max_area::<u128>();
 
 /// The proven result of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,26 +151,46 @@ pub fn solve_with(
     progress: &mut dyn FnMut(&SolveProgress),
 ) -> SolveOutcome {
     let start = Instant::now();
+    let area = position.geometry().area();
+    if position.kind() != GameKind::NoGo || area > MAX_SOLVER_AREA {
+        return SolveOutcome {
+            winner: None,
+            status: SolveStatus::Unsupported,
+            winning_moves: Vec::new(),
+            losing_moves: Vec::new(),
+            unresolved_moves: Vec::new(),
+            nodes: 0,
+            elapsed: start.elapsed(),
+        };
+    }
+    // The narrowest word that holds the board: small boards stay fast.
+    if area <= max_area::<u64>() {
+        solve_on::<u64>(position, options, progress, start)
+    } else {
+        solve_on::<u128>(position, options, progress, start)
+    }
+}
+
+/// The largest board a `S` key holds beside its metadata.
+const fn max_area<S: PointSet>() -> usize {
+    (S::BITS - META_BITS) as usize
+}
+
+/// [`solve_with`] on a board of at most `max_area::<S>()` points.
+fn solve_on<S: PointSet>(
+    position: &Position,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&SolveProgress),
+    start: Instant,
+) -> SolveOutcome {
     let geometry = position.geometry();
     let (width, height) = (geometry.width(), geometry.height());
-    let mut outcome = SolveOutcome {
-        winner: None,
-        status: SolveStatus::Unsupported,
-        winning_moves: Vec::new(),
-        losing_moves: Vec::new(),
-        unresolved_moves: Vec::new(),
-        nodes: 0,
-        elapsed: Duration::ZERO,
-    };
-    if position.kind() != GameKind::NoGo || width * height > MAX_SOLVER_AREA {
-        return outcome;
-    }
-    let board = BitBoard::new(width, height);
+    let board = BitBoard::<S>::new(width, height);
     let mover = position.to_move();
-    let stones_of = |color: Color| -> u64 {
-        position.stones(color).iter().fold(0u64, |bits, p| {
+    let stones_of = |color: Color| -> S {
+        position.stones(color).iter().fold(S::EMPTY, |bits, p| {
             let (col, row) = geometry.coords(p).expect("stones lie on the board");
-            bits | 1 << (row * width + col)
+            bits | S::point((row * width + col) as u32)
         })
     };
     let (own, other) = (stones_of(mover), stones_of(mover.opponent()));
@@ -172,15 +202,24 @@ pub fn solve_with(
     let table_mb = options
         .table_mb
         .unwrap_or_else(|| default_table_mb(width * height));
-    let mut solver = Solver::new(board, table_mb, start, options.limit);
+    let mut solver = Solver::new(board, own | other, table_mb, start, options.limit);
     let root = solver.board.analyse(own, other);
     let mut root_moves = solver.ordered_moves(own, other, &root, 0);
     // Report moves in board order; search them in the solver's order.
     let total = root_moves.len();
     let mut done = 0;
     let mut winner_known = None;
+    let mut outcome = SolveOutcome {
+        winner: None,
+        status: SolveStatus::OutOfTime,
+        winning_moves: Vec::new(),
+        losing_moves: Vec::new(),
+        unresolved_moves: Vec::new(),
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
     while let Some(bit) = root_moves.pop() {
-        let won = solver.wins(other, own | 1 << bit, 1, progress, done, total);
+        let won = solver.wins(other, own | S::point(bit), 1, progress, done, total);
         if solver.stopped {
             root_moves.push(bit);
             break;
@@ -230,37 +269,129 @@ fn default_table_mb(area: usize) -> usize {
     (1usize << area.saturating_sub(12).min(20)).clamp(1, 512)
 }
 
-/// Board masks for one board size: bit `row * width + col`.
+/// Bits at the top of a key word above any board point, used for table
+/// metadata: one for the value, six for log2 of the subtree size.
+const META_BITS: u32 = 7;
+
+/// A set of board points as one machine word, bit `row * width + col`.
+pub(crate) trait PointSet:
+    Copy
+    + Eq
+    + Ord
+    + Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const BITS: u32;
+    const EMPTY: Self;
+    /// The set of the one point `index`.
+    fn point(index: u32) -> Self;
+    /// The set holding `value` in its lowest byte.
+    fn from_byte(value: u8) -> Self;
+    fn count(self) -> u32;
+    /// Index of the lowest point; `BITS` for the empty set.
+    fn first(self) -> u32;
+    /// The lowest point alone (empty for the empty set).
+    fn first_alone(self) -> Self;
+    /// The set without its lowest point.
+    fn without_first(self) -> Self;
+    fn contains(self, index: u32) -> bool;
+    /// Byte `k` of the word (bits `8k..8k+8`).
+    fn byte(self, k: usize) -> usize;
+    /// The word folded to 64 bits, for hashing.
+    fn digest(self) -> u64;
+}
+
+macro_rules! impl_point_set {
+    ($word:ty, $digest:expr) => {
+        impl PointSet for $word {
+            const BITS: u32 = <$word>::BITS;
+            const EMPTY: Self = 0;
+            #[inline(always)]
+            fn point(index: u32) -> Self {
+                1 << index
+            }
+            #[inline(always)]
+            fn from_byte(value: u8) -> Self {
+                value.into()
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn first(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn first_alone(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn without_first(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn contains(self, index: u32) -> bool {
+                self >> index & 1 == 1
+            }
+            #[inline(always)]
+            fn byte(self, k: usize) -> usize {
+                (self >> (8 * k)) as usize & 0xff
+            }
+            #[inline(always)]
+            fn digest(self) -> u64 {
+                $digest(self)
+            }
+        }
+    };
+}
+
+impl_point_set!(u64, |set: u64| set);
+impl_point_set!(u128, |set: u128| set as u64
+    ^ ((set >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+
+/// Board masks for one board size.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct BitBoard {
+pub(crate) struct BitBoard<S> {
     width: u32,
     area: u32,
     /// Every point.
-    all: u64,
+    all: S,
     /// Points not in the rightmost column (may shift one place right).
-    not_right: u64,
+    not_right: S,
     /// Points not in the leftmost column.
-    not_left: u64,
+    not_left: S,
 }
 
-/// Legality of every point for both sides, and the eye reserve of each.
+/// Legality of every point for both sides.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Analysis {
+pub(crate) struct Analysis<S> {
     /// Points the side to move may play.
-    pub legal_own: u64,
+    pub legal_own: S,
     /// Points the other side may play.
-    pub legal_other: u64,
+    pub legal_other: S,
 }
 
-impl BitBoard {
-    pub(crate) fn new(width: usize, height: usize) -> BitBoard {
+impl<S: PointSet> BitBoard<S> {
+    /// Masks for a board of at most `S::BITS` points.
+    pub(crate) fn new(width: usize, height: usize) -> BitBoard<S> {
         let area = (width * height) as u32;
-        let all = if area == 64 { !0 } else { (1u64 << area) - 1 };
-        let mut left = 0u64;
+        let all = if area == S::BITS {
+            !S::EMPTY
+        } else {
+            !(!S::EMPTY << area)
+        };
+        let mut left = S::EMPTY;
         for row in 0..height {
-            left |= 1 << (row * width);
+            left |= S::point((row * width) as u32);
         }
-        let right = left << (width - 1);
+        let right = left << (width as u32 - 1);
         BitBoard {
             width: width as u32,
             area,
@@ -272,7 +403,7 @@ impl BitBoard {
 
     /// Points orthogonally adjacent to some member of `set`.
     #[inline(always)]
-    pub(crate) fn neighbours(&self, set: u64) -> u64 {
+    pub(crate) fn neighbours(&self, set: S) -> S {
         (((set & self.not_right) << 1)
             | ((set & self.not_left) >> 1)
             | (set << self.width)
@@ -280,9 +411,9 @@ impl BitBoard {
             & self.all
     }
 
-    /// The string of `stones` through the single bit `seed`.
+    /// The string of `stones` through the single point `seed`.
     #[inline(always)]
-    fn string_of(&self, seed: u64, stones: u64) -> u64 {
+    fn string_of(&self, seed: S, stones: S) -> S {
         let mut string = seed;
         loop {
             let grown = (string | self.neighbours(string)) & stones;
@@ -296,14 +427,14 @@ impl BitBoard {
     /// For the strings of `stones`: the liberties of those in atari, and
     /// the liberties of those with two or more.
     #[inline(always)]
-    fn liberty_classes(&self, stones: u64, empty: u64) -> (u64, u64) {
-        let (mut atari, mut free) = (0u64, 0u64);
+    fn liberty_classes(&self, stones: S, empty: S) -> (S, S) {
+        let (mut atari, mut free) = (S::EMPTY, S::EMPTY);
         let mut rest = stones;
-        while rest != 0 {
-            let string = self.string_of(rest & rest.wrapping_neg(), stones);
+        while rest != S::EMPTY {
+            let string = self.string_of(rest.first_alone(), stones);
             rest &= !string;
             let liberties = self.neighbours(string) & empty;
-            if liberties & liberties.wrapping_sub(1) == 0 {
+            if liberties.without_first() == S::EMPTY {
                 atari |= liberties;
             } else {
                 free |= liberties;
@@ -316,7 +447,7 @@ impl BitBoard {
     /// neighbour or joins a friendly string with another liberty (not
     /// suicide), and is not the last liberty of an enemy string (no capture).
     #[inline(always)]
-    pub(crate) fn analyse(&self, own: u64, other: u64) -> Analysis {
+    pub(crate) fn analyse(&self, own: S, other: S) -> Analysis<S> {
         let empty = self.all & !(own | other);
         let breathing = self.neighbours(empty);
         let (own_atari, own_free) = self.liberty_classes(own, empty);
@@ -331,18 +462,18 @@ impl BitBoard {
     /// (every neighbour its stone) joined through its strings; a connected
     /// group of `k` such eyes gives `k - 1` (the last one is suicide).
     #[inline(always)]
-    pub(crate) fn eye_reserve(&self, owner: u64, other: u64) -> u32 {
+    pub(crate) fn eye_reserve(&self, owner: S, other: S) -> u32 {
         let empty = self.all & !(owner | other);
         let eyes = empty & !self.neighbours(empty | other) & self.neighbours(owner);
-        if eyes & eyes.wrapping_sub(1) == 0 {
+        if eyes.without_first() == S::EMPTY {
             return 0;
         }
         let mut reserve = 0;
         let mut rest = eyes;
         let body = owner | eyes;
-        while rest != 0 {
-            let group = self.string_of(rest & rest.wrapping_neg(), body);
-            let count = (group & eyes).count_ones();
+        while rest != S::EMPTY {
+            let group = self.string_of(rest.first_alone(), body);
+            let count = (group & eyes).count();
             rest &= !group;
             reserve += count - 1;
         }
@@ -351,7 +482,10 @@ impl BitBoard {
 }
 
 /// The deepest ply the solver tracks killers for (deeper plies share the last).
-const MAX_PLY: usize = 64;
+const MAX_PLY: usize = 128;
+
+/// Killer slot holding no move.
+const NO_KILLER: u8 = u8::MAX;
 
 /// Plies from the root at which moves are ordered by a one-ply look-ahead
 /// (costly: one analysis per move) rather than by history alone.
@@ -364,69 +498,80 @@ const ETC_PLIES: u32 = 10;
 /// How many nodes between looks at the clock.
 const CLOCK_EVERY: u64 = 1 << 12;
 
-/// Entries per table bucket (one 64-byte cache line).
-const BUCKET: usize = 4;
-
-/// Bits of the key words above any board point, used for metadata.
-const META_SHIFT: u32 = 56;
-const META_VALID: u64 = 1 << 63;
-const META_WIN: u64 = 1 << 62;
-/// Six bits of log2(subtree size), for replacement.
-const META_WORK_MASK: u64 = 0x3f;
+/// Bits of log2(subtree size) kept in an entry, for replacement.
+const WORK_MASK: u8 = 0x3f;
 
 /// The transposition table: exact keys, win/loss values.
-struct Table {
-    /// Pairs of words: canonical own stones, canonical other stones | meta.
-    entries: Vec<[u64; 2]>,
+struct Table<S> {
+    /// Pairs of words: canonical own stones, canonical other stones with
+    /// the metadata in its top [`META_BITS`] bits: the value at the very
+    /// top, then log2 of the work (at least 1, so 0 marks an empty slot).
+    entries: Vec<[S; 2]>,
     bucket_mask: usize,
 }
 
-impl Table {
-    fn new(megabytes: usize) -> Table {
-        let entries = (megabytes << 20) / 16;
-        let wanted = (entries / BUCKET).max(1);
+impl<S: PointSet> Table<S> {
+    /// Entries per bucket: one 64-byte cache line.
+    const BUCKET: usize = 64 / (2 * std::mem::size_of::<S>());
+    const META_SHIFT: u32 = S::BITS - META_BITS;
+    const WIN_BIT: u32 = S::BITS - 1;
+
+    fn new(megabytes: usize) -> Table<S> {
+        let entries = (megabytes << 20) / (2 * std::mem::size_of::<S>());
+        let wanted = (entries / Self::BUCKET).max(1);
         // The largest power of two not above the budget.
         let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
-            entries: vec![[0u64; 2]; buckets * BUCKET],
+            entries: vec![[S::EMPTY; 2]; buckets * Self::BUCKET],
             bucket_mask: buckets - 1,
         }
     }
 
     #[inline(always)]
-    fn bucket(&self, key: (u64, u64)) -> usize {
-        let mixed = (key.0 ^ key.1.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    fn bucket(&self, key: (S, S)) -> usize {
+        let mixed =
+            (key.0.digest() ^ key.1.digest().rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mixed = (mixed ^ (mixed >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        ((mixed >> 20) as usize & self.bucket_mask) * BUCKET
+        ((mixed >> 20) as usize & self.bucket_mask) * Self::BUCKET
+    }
+
+    /// The board part of an entry's second word.
+    #[inline(always)]
+    fn board_part(word: S) -> S {
+        word & !(!S::EMPTY << Self::META_SHIFT)
+    }
+
+    /// log2 of an entry's work; 0 for an empty slot.
+    #[inline(always)]
+    fn work_log(entry: &[S; 2]) -> u8 {
+        (entry[1] >> Self::META_SHIFT).byte(0) as u8 & WORK_MASK
     }
 
     #[inline(always)]
-    fn probe(&self, key: (u64, u64)) -> Option<bool> {
+    fn probe(&self, key: (S, S)) -> Option<bool> {
         let base = self.bucket(key);
-        for entry in &self.entries[base..base + BUCKET] {
-            if entry[0] == key.0
-                && entry[1] & ((1 << META_SHIFT) - 1) == key.1
-                && entry[1] & META_VALID != 0
-            {
-                return Some(entry[1] & META_WIN != 0);
-            }
-        }
-        None
+        self.entries[base..base + Self::BUCKET]
+            .iter()
+            .find(|e| e[0] == key.0 && Self::board_part(e[1]) == key.1 && Self::work_log(e) != 0)
+            .map(|e| e[1].contains(Self::WIN_BIT))
     }
 
-    fn store(&mut self, key: (u64, u64), win: bool, work: u64) {
+    fn store(&mut self, key: (S, S), win: bool, work: u64) {
         let base = self.bucket(key);
-        let work_log = (64 - work.leading_zeros() as u64).min(META_WORK_MASK);
-        let meta = META_VALID | if win { META_WIN } else { 0 } | work_log << META_SHIFT;
-        let bucket = &mut self.entries[base..base + BUCKET];
+        let work_log = (64 - work.max(1).leading_zeros() as u8).min(WORK_MASK);
+        let mut meta = S::from_byte(work_log) << Self::META_SHIFT;
+        if win {
+            meta |= S::point(Self::WIN_BIT);
+        }
+        let bucket = &mut self.entries[base..base + Self::BUCKET];
         // Same key, else an empty slot, else the cheapest entry.
         let slot = bucket
             .iter()
-            .position(|e| e[0] == key.0 && e[1] & ((1 << META_SHIFT) - 1) == key.1)
-            .or_else(|| bucket.iter().position(|e| e[1] & META_VALID == 0))
+            .position(|e| e[0] == key.0 && Self::board_part(e[1]) == key.1)
+            .or_else(|| bucket.iter().position(|e| Self::work_log(e) == 0))
             .unwrap_or_else(|| {
-                (0..BUCKET)
-                    .min_by_key(|&k| (bucket[k][1] >> META_SHIFT) & META_WORK_MASK)
+                (0..Self::BUCKET)
+                    .min_by_key(|&k| Self::work_log(&bucket[k]))
                     .unwrap_or(0)
             });
         bucket[slot] = [key.0, key.1 | meta];
@@ -435,16 +580,16 @@ impl Table {
 
 /// One board symmetry as byte-wise lookup tables: `map[k][b]` is the image
 /// of byte `k` of a stone set having value `b`.
-struct Symmetry {
-    map: Vec<[u64; 256]>,
+struct Symmetry<S> {
+    map: Vec<[S; 256]>,
 }
 
-impl Symmetry {
+impl<S: PointSet> Symmetry<S> {
     #[inline(always)]
-    fn apply(&self, set: u64) -> u64 {
-        let mut image = 0;
+    fn apply(&self, set: S) -> S {
+        let mut image = S::EMPTY;
         for (k, table) in self.map.iter().enumerate() {
-            image |= table[(set >> (8 * k)) as usize & 0xff];
+            image |= table[set.byte(k)];
         }
         image
     }
@@ -454,7 +599,7 @@ impl Symmetry {
 type Transform = fn(usize, usize, usize, usize) -> (usize, usize);
 
 /// The distinct symmetries of a `width` x `height` board (identity first).
-fn symmetries(width: usize, height: usize) -> Vec<Symmetry> {
+fn symmetries<S: PointSet>(width: usize, height: usize) -> Vec<Symmetry<S>> {
     let square = width == height;
     let transforms: Vec<Transform> = {
         let mut list: Vec<Transform> = vec![
@@ -487,13 +632,13 @@ fn symmetries(width: usize, height: usize) -> Vec<Symmetry> {
         if seen.contains(&permutation) {
             continue;
         }
-        let mut map = vec![[0u64; 256]; bytes];
+        let mut map = vec![[S::EMPTY; 256]; bytes];
         for (k, table) in map.iter_mut().enumerate() {
             for (value, image) in table.iter_mut().enumerate() {
                 for bit in 0..8 {
                     let source = 8 * k + bit;
                     if value >> bit & 1 == 1 && source < area {
-                        *image |= 1 << permutation[source];
+                        *image |= S::point(permutation[source] as u32);
                     }
                 }
             }
@@ -504,33 +649,44 @@ fn symmetries(width: usize, height: usize) -> Vec<Symmetry> {
     result
 }
 
-struct Solver {
-    board: BitBoard,
-    symmetries: Vec<Symmetry>,
-    table: Table,
+struct Solver<S> {
+    board: BitBoard<S>,
+    /// The board symmetries that fix the root's stones (identity first):
+    /// stones are never removed, so only these can map one position of the
+    /// search onto another.
+    symmetries: Vec<Symmetry<S>>,
+    table: Table<S>,
     nodes: u64,
     deepest: u32,
-    /// Two killer moves (bit indices, 64 = none) per ply.
+    /// Two killer moves (bit indices, [`NO_KILLER`] = none) per ply.
     killers: [[u8; 2]; MAX_PLY],
     /// Per bit: how often the move won, weighted by the work it saved.
-    history: [u64; 64],
+    history: [u64; u128::BITS as usize],
     start: Instant,
     deadline: Option<Instant>,
     last_report: Instant,
     stopped: bool,
 }
 
-impl Solver {
-    fn new(board: BitBoard, table_mb: usize, start: Instant, limit: Option<Duration>) -> Solver {
+impl<S: PointSet> Solver<S> {
+    fn new(
+        board: BitBoard<S>,
+        root_stones: S,
+        table_mb: usize,
+        start: Instant,
+        limit: Option<Duration>,
+    ) -> Solver<S> {
         let width = board.width as usize;
+        let mut symmetries = symmetries(width, board.area as usize / width);
+        symmetries.retain(|symmetry| symmetry.apply(root_stones) == root_stones);
         Solver {
             board,
-            symmetries: symmetries(width, board.area as usize / width),
+            symmetries,
             table: Table::new(table_mb),
             nodes: 0,
             deepest: 0,
-            killers: [[64; 2]; MAX_PLY],
-            history: [0; 64],
+            killers: [[NO_KILLER; 2]; MAX_PLY],
+            history: [0; u128::BITS as usize],
             start,
             deadline: limit.map(|l| start + l),
             last_report: start,
@@ -540,7 +696,7 @@ impl Solver {
 
     /// The smallest symmetric image of (own, other).
     #[inline(always)]
-    fn canonical(&self, own: u64, other: u64) -> (u64, u64) {
+    fn canonical(&self, own: S, other: S) -> (S, S) {
         let mut best = (own, other);
         for symmetry in &self.symmetries[1..] {
             let image = (symmetry.apply(own), symmetry.apply(other));
@@ -552,14 +708,13 @@ impl Solver {
     }
 
     /// Legal moves of the side to move as bit indices, best last (popped first).
-    fn ordered_moves(&mut self, own: u64, other: u64, analysis: &Analysis, ply: u32) -> Vec<u32> {
-        let mut scored: Vec<(i64, u32)> =
-            Vec::with_capacity(analysis.legal_own.count_ones() as usize);
+    fn ordered_moves(&mut self, own: S, other: S, analysis: &Analysis<S>, ply: u32) -> Vec<u32> {
+        let mut scored: Vec<(i64, u32)> = Vec::with_capacity(analysis.legal_own.count() as usize);
         let killers = self.killers[(ply as usize).min(MAX_PLY - 1)];
         let mut rest = analysis.legal_own;
-        while rest != 0 {
-            let bit = rest.trailing_zeros();
-            rest &= rest - 1;
+        while rest != S::EMPTY {
+            let bit = rest.first();
+            rest = rest.without_first();
             let mut score = (self.history[bit as usize] >> 8).min(1 << 30) as i64;
             if killers[0] as u32 == bit {
                 score += 1 << 40;
@@ -567,15 +722,14 @@ impl Solver {
                 score += 1 << 39;
             }
             // Points only we can play keep: take the contested ones first.
-            if analysis.legal_other >> bit & 1 == 1 {
+            if analysis.legal_other.contains(bit) {
                 score += 1 << 42;
             }
             if ply < LOOKAHEAD_PLIES {
-                let child = self.board.analyse(other, own | 1 << bit);
+                let child = self.board.analyse(other, own | S::point(bit));
                 // The child's mover is the opponent.
-                let margin =
-                    child.legal_other.count_ones() as i64 - child.legal_own.count_ones() as i64;
-                if child.legal_own == 0 {
+                let margin = child.legal_other.count() as i64 - child.legal_own.count() as i64;
+                if child.legal_own == S::EMPTY {
                     score += 1 << 50;
                 }
                 score += (margin + 64) << 44;
@@ -589,8 +743,8 @@ impl Solver {
     /// Whether the side to move (`own`) wins. Meaningless once `stopped`.
     fn wins(
         &mut self,
-        own: u64,
-        other: u64,
+        own: S,
+        other: S,
         ply: u32,
         progress: &mut dyn FnMut(&SolveProgress),
         root_done: usize,
@@ -607,8 +761,8 @@ impl Solver {
             return false;
         }
         let analysis = self.board.analyse(own, other);
-        let own_moves = analysis.legal_own.count_ones();
-        let other_moves = analysis.legal_other.count_ones();
+        let own_moves = analysis.legal_own.count();
+        let other_moves = analysis.legal_other.count();
         if own_moves == 0 {
             return false;
         }
@@ -628,9 +782,9 @@ impl Solver {
         // Enhanced transposition cut-off: a reply already known lost for
         // the opponent wins without searching anything.
         if ply < ETC_PLIES
-            && moves
-                .iter()
-                .any(|&bit| self.table.probe(self.canonical(other, own | 1 << bit)) == Some(false))
+            && moves.iter().any(|&bit| {
+                self.table.probe(self.canonical(other, own | S::point(bit))) == Some(false)
+            })
         {
             self.table.store(key, true, 1);
             return true;
@@ -639,7 +793,7 @@ impl Solver {
         while let Some(bit) = moves.pop() {
             let opponent_wins = self.wins(
                 other,
-                own | 1 << bit,
+                own | S::point(bit),
                 ply + 1,
                 progress,
                 root_done,
@@ -693,38 +847,31 @@ mod tests {
     use super::*;
     use crate::board::Geometry;
 
-    #[test]
-    fn legality_matches_the_position() {
-        let position = Position::from_text(
-            "X.O.
-             XO..
-             .XO.
-             O.X.",
-            GameKind::NoGo,
-        )
-        .unwrap();
+    /// The solver's legality of every empty point against the position's,
+    /// for both sides, on a word of type `S`.
+    fn check_legality<S: PointSet>(position: &Position) {
         let g = position.geometry();
         let bits = |color: Color| {
-            position.stones(color).iter().fold(0u64, |b, p| {
+            position.stones(color).iter().fold(S::EMPTY, |b, p| {
                 let (c, r) = g.coords(p).unwrap();
-                b | 1 << (r * 4 + c)
+                b | S::point((r * g.width() + c) as u32)
             })
         };
-        let board = BitBoard::new(4, 4);
+        let board = BitBoard::<S>::new(g.width(), g.height());
         let analysis = board.analyse(bits(Color::Black), bits(Color::White));
         for p in g.points() {
             let (c, r) = g.coords(p).unwrap();
-            let bit = 1u64 << (r * 4 + c);
+            let bit = (r * g.width() + c) as u32;
             if position.cell(p) != crate::board::Cell::Empty {
                 continue;
             }
             assert_eq!(
-                analysis.legal_own & bit != 0,
+                analysis.legal_own.contains(bit),
                 position.is_legal(p, Color::Black),
                 "black at {c},{r}"
             );
             assert_eq!(
-                analysis.legal_other & bit != 0,
+                analysis.legal_other.contains(bit),
                 position.is_legal(p, Color::White),
                 "white at {c},{r}"
             );
@@ -732,11 +879,123 @@ mod tests {
     }
 
     #[test]
+    fn legality_matches_the_position() {
+        let small = Position::from_text(
+            "X.O.
+             XO..
+             .XO.
+             O.X.",
+            GameKind::NoGo,
+        )
+        .unwrap();
+        check_legality::<u64>(&small);
+        check_legality::<u128>(&small);
+        // Strings crossing the 64-bit boundary of the wide word, and
+        // captures and suicides on its last rows.
+        let large = Position::from_text(
+            "X.XOO.O.X
+             XXOO.OOXX
+             .O.XXO.X.
+             OO.X.OXOO
+             .XXOXX.X.
+             OX.OO.OXO
+             X.XXOXXO.
+             OOX.O.OX.
+             .XO.XOO.X",
+            GameKind::NoGo,
+        )
+        .unwrap();
+        check_legality::<u128>(&large);
+    }
+
+    /// Every root move classified through both words agrees.
+    fn assert_words_agree(position: &Position) {
+        let options = SolveOptions {
+            table_mb: Some(16),
+            ..SolveOptions::default()
+        };
+        let narrow = solve_on::<u64>(position, &options, &mut |_| {}, Instant::now());
+        let wide = solve_on::<u128>(position, &options, &mut |_| {}, Instant::now());
+        let text = position.to_text();
+        assert_eq!(narrow.status, SolveStatus::Complete, "{text}");
+        assert_eq!(wide.status, SolveStatus::Complete, "{text}");
+        assert_eq!(wide.winner, narrow.winner, "{text}");
+        assert_eq!(wide.winning_moves, narrow.winning_moves, "{text}");
+        assert_eq!(wide.losing_moves, narrow.losing_moves, "{text}");
+    }
+
+    #[test]
+    fn the_wide_word_agrees_with_the_narrow_one() {
+        for (cols, rows) in [(4, 4), (5, 3), (3, 5), (7, 2), (4, 3)] {
+            assert_words_agree(&Position::new(
+                Geometry::new(cols, rows).unwrap(),
+                GameKind::NoGo,
+            ));
+        }
+        // Positions of random play, either side to move (a fixed LCG).
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for (cols, rows, stones) in [
+            (4, 4, 5),
+            (5, 4, 9),
+            (6, 3, 6),
+            (4, 5, 8),
+            (6, 6, 22),
+            (7, 7, 38),
+        ] {
+            for _ in 0..6 {
+                let mut position =
+                    Position::new(Geometry::new(cols, rows).unwrap(), GameKind::NoGo);
+                for _ in 0..stones {
+                    let mover = position.to_move();
+                    let legal: Vec<Point> = position
+                        .empty_points()
+                        .iter()
+                        .map(|&p| Point(p))
+                        .filter(|&p| position.is_legal(p, mover))
+                        .collect();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    position.play(legal[(state >> 33) as usize % legal.len()], mover);
+                }
+                assert_words_agree(&position);
+            }
+        }
+    }
+
+    #[test]
     fn symmetries_are_counted_per_shape() {
-        assert_eq!(symmetries(4, 4).len(), 8);
-        assert_eq!(symmetries(5, 4).len(), 4);
-        assert_eq!(symmetries(7, 1).len(), 2);
-        assert_eq!(symmetries(1, 1).len(), 1);
+        assert_eq!(symmetries::<u64>(4, 4).len(), 8);
+        assert_eq!(symmetries::<u64>(5, 4).len(), 4);
+        assert_eq!(symmetries::<u64>(7, 1).len(), 2);
+        assert_eq!(symmetries::<u64>(1, 1).len(), 1);
+        assert_eq!(symmetries::<u128>(9, 9).len(), 8);
+        assert_eq!(symmetries::<u128>(11, 10).len(), 4);
+    }
+
+    /// Every symmetry of the wide word is a permutation of the points
+    /// that keeps neighbours neighbours.
+    #[test]
+    fn wide_symmetries_preserve_adjacency() {
+        for (width, height) in [(9, 9), (11, 11), (10, 7)] {
+            let board = BitBoard::<u128>::new(width, height);
+            let area = (width * height) as u32;
+            for symmetry in symmetries::<u128>(width, height) {
+                assert_eq!(symmetry.apply(board.all), board.all);
+                for bit in 0..area {
+                    let image = symmetry.apply(u128::point(bit));
+                    assert_eq!(image.count(), 1);
+                    assert_eq!(
+                        board.neighbours(image),
+                        symmetry.apply(board.neighbours(u128::point(bit))),
+                        "{width}x{height} point {bit}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -94,30 +94,56 @@ impl NeighbourCounts {
     }
 }
 
-/// Pseudo-liberties of a string (valid at its head).
+/// Pseudo-liberties of a string (valid at its head), packed in one word so
+/// that adding, removing and merging are each a single add or subtract:
+/// the count of (stone, adjacent empty point) pairs in the top 12 bits,
+/// the sum of those points' grid indices in the next 20, and the sum of
+/// their squares in the low 32. A string has at most 2 * 624 + 2 = 1250
+/// pairs on the largest board, and indices are below `MAX_POINTS`, so no
+/// field ever carries into the next.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-struct PseudoLiberties {
-    /// Number of (stone, adjacent empty point) pairs.
-    count: u16,
-    /// Sum of the grid indices of those empty points.
-    sum: u32,
-    /// Sum of their squares.
-    sum_sq: u32,
-}
+struct PseudoLiberties(u64);
+
+const _: () = assert!(
+    1250 < 1 << 12
+        && 1250 * MAX_POINTS < 1 << 20
+        && 1250 * (MAX_POINTS as u64) * (MAX_POINTS as u64) < 1 << 32
+);
 
 impl PseudoLiberties {
+    const SUM_SHIFT: u32 = 32;
+    const COUNT_SHIFT: u32 = 52;
+
+    /// The record of the single pair (stone, `p`).
+    #[inline(always)]
+    fn pair(p: usize) -> u64 {
+        let p = p as u64;
+        (1 << Self::COUNT_SHIFT) | (p << Self::SUM_SHIFT) | (p * p)
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        (self.0 >> Self::COUNT_SHIFT) as u32
+    }
+
+    #[inline(always)]
+    fn sum(self) -> u32 {
+        (self.0 >> Self::SUM_SHIFT) as u32 & ((1 << (Self::COUNT_SHIFT - Self::SUM_SHIFT)) - 1)
+    }
+
+    #[inline(always)]
+    fn sum_sq(self) -> u32 {
+        self.0 as u32
+    }
+
     #[inline(always)]
     fn add(&mut self, p: usize) {
-        self.count += 1;
-        self.sum += p as u32;
-        self.sum_sq += (p * p) as u32;
+        self.0 += Self::pair(p);
     }
 
     #[inline(always)]
     fn merge(&mut self, other: PseudoLiberties) {
-        self.count += other.count;
-        self.sum += other.sum;
-        self.sum_sq += other.sum_sq;
+        self.0 += other.0;
     }
 
     /// Takes one (stone, `p`) pair away, without overflow checks: the
@@ -125,23 +151,20 @@ impl PseudoLiberties {
     /// wraps freely.
     #[inline(always)]
     fn remove_wrapping(&mut self, p: usize) {
-        self.count = self.count.wrapping_sub(1);
-        self.sum = self.sum.wrapping_sub(p as u32);
-        self.sum_sq = self.sum_sq.wrapping_sub((p * p) as u32);
+        self.0 = self.0.wrapping_sub(Self::pair(p));
     }
 
     /// [`PseudoLiberties::add`] without overflow checks (see `remove_wrapping`).
     #[inline(always)]
     fn add_wrapping(&mut self, p: usize) {
-        self.count = self.count.wrapping_add(1);
-        self.sum = self.sum.wrapping_add(p as u32);
-        self.sum_sq = self.sum_sq.wrapping_add((p * p) as u32);
+        self.0 = self.0.wrapping_add(Self::pair(p));
     }
 
     /// All pseudo-liberties are the same point (Cauchy–Schwarz is tight).
     #[inline(always)]
     fn in_atari(self) -> bool {
-        self.count as u64 * self.sum_sq as u64 == self.sum as u64 * self.sum as u64
+        let sum = self.sum() as u64;
+        self.count() as u64 * self.sum_sq() as u64 == sum * sum
     }
 }
 
@@ -612,7 +635,8 @@ impl Position {
             return Err(BoardError::Occupied);
         }
         self.put_stone(p, color);
-        if self.string_size(p) > 0 && self.liberties[self.string_head[p.idx()] as usize].count == 0
+        if self.string_size(p) > 0
+            && self.liberties[self.string_head[p.idx()] as usize].count() == 0
         {
             self.remove_string(self.string_head[p.idx()] as usize, color.opponent());
         }
@@ -649,7 +673,7 @@ impl Position {
         self.string_size[i] = 1;
 
         let neighbours = self.geometry.neighbours(p).map(Point::idx);
-        let mut liberties = PseudoLiberties::default();
+        let mut liberties = 0;
         let (mut own_mask, mut enemy_mask, mut zero_mask) = (0u32, 0u32, 0u32);
         // Two simple passes keep fewer values live than one busy one.
         for (k, &j) in neighbours.iter().enumerate() {
@@ -659,18 +683,16 @@ impl Position {
             // string left with none is flagged at its last stone next to `i`.
             let record = &mut self.liberties[self.string_head[j] as usize];
             record.remove_wrapping(i);
-            zero_mask |= ((record.count == 0) as u32) << k;
+            zero_mask |= ((record.count() == 0) as u32) << k;
         }
         for (k, &j) in neighbours.iter().enumerate() {
             let cell = self.cells[j];
-            let empty = (cell == Cell::Empty) as u32;
-            liberties.count += empty as u16;
-            liberties.sum += empty * j as u32;
-            liberties.sum_sq += empty * (j * j) as u32;
+            let empty = (cell == Cell::Empty) as u64;
+            liberties += PseudoLiberties::pair(j) & empty.wrapping_neg();
             own_mask |= ((cell == own) as u32) << k;
             enemy_mask |= ((cell == enemy) as u32) << k;
         }
-        self.liberties[i] = liberties;
+        self.liberties[i] = PseudoLiberties(liberties);
 
         if own_mask != 0 {
             let first = self.string_head[neighbours[own_mask.trailing_zeros() as usize]];
@@ -711,7 +733,7 @@ impl Position {
             self.prisoners[color.index()] += captured;
             let head = self.string_head[i] as usize;
             // Simple ko: one stone captured by a lone stone left in atari.
-            if captured == 1 && self.string_size[head] == 1 && self.liberties[head].count == 1 {
+            if captured == 1 && self.string_size[head] == 1 && self.liberties[head].count() == 1 {
                 self.ko_color = color.opponent();
                 self.ko_point = last_captured as u16;
                 return captured;
@@ -901,7 +923,7 @@ impl Position {
             }
         }
         assert_eq!(expected, self.liberties[head], "pseudo-liberties at {p:?}");
-        assert!(expected.count > 0, "string without liberty at {p:?}");
+        assert!(expected.count() > 0, "string without liberty at {p:?}");
         stones.count()
     }
 

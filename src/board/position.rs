@@ -168,7 +168,7 @@ impl PseudoLiberties {
     }
 }
 
-/// A Go or NoGo position: stones, side to move, ko point, hash.
+/// A Go or NoGo position: stones, side to move, ko point.
 #[derive(Clone)]
 pub struct Position {
     /// Board size.
@@ -206,8 +206,6 @@ pub struct Position {
     ko_point: u16,
     /// Player barred from `ko_point`.
     ko_color: Color,
-    /// XOR of the Zobrist keys of the stones on the board.
-    hash: u64,
     /// Stones captured by each colour.
     prisoners: [u32; 2],
     /// Number of passes since the last stone was played.
@@ -237,7 +235,6 @@ impl Position {
             to_move: Color::Black,
             ko_point: 0,
             ko_color: Color::Black,
-            hash: 0,
             prisoners: [0; 2],
             consecutive_passes: 0,
         };
@@ -280,7 +277,6 @@ impl Position {
         self.to_move = other.to_move;
         self.ko_point = other.ko_point;
         self.ko_color = other.ko_color;
-        self.hash = other.hash;
         self.prisoners = other.prisoners;
         self.consecutive_passes = other.consecutive_passes;
     }
@@ -316,16 +312,22 @@ impl Position {
     }
 
     /// Zobrist hash of the stones alone (what positional superko compares).
-    #[inline]
+    /// Computed on demand: playouts never ask, so moves need not keep it.
     pub fn hash(&self) -> u64 {
-        self.hash
+        let mut hash = 0;
+        for color in [Color::Black, Color::White] {
+            for p in self.stones(color).iter() {
+                hash ^= zobrist::stone_key(color, p);
+            }
+        }
+        hash
     }
 
     /// Hash of the stones and the side to move (for search tables).
     pub fn hash_with_side(&self) -> u64 {
         match self.to_move {
-            Color::Black => self.hash,
-            Color::White => self.hash ^ zobrist::WHITE_TO_MOVE,
+            Color::Black => self.hash(),
+            Color::White => self.hash() ^ zobrist::WHITE_TO_MOVE,
         }
     }
 
@@ -666,7 +668,6 @@ impl Position {
         let enemy = color.opponent().cell();
         self.cells[i] = own;
         self.stones[color.index()].set(p);
-        self.hash ^= zobrist::stone_key(color, p);
         self.pop_empty(i);
         self.string_head[i] = i as u16;
         self.next_stone[i] = i as u16;
@@ -792,7 +793,6 @@ impl Position {
             let next = self.next_stone[s] as usize;
             self.cells[s] = Cell::Empty;
             self.stones[victim.index()].clear(Point(s as u16));
-            self.hash ^= zobrist::stone_key(victim, Point(s as u16));
             self.push_empty(s);
             self.string_head[s] = 0;
             for n in self.geometry.neighbours(Point(s as u16)) {
@@ -831,7 +831,6 @@ impl Position {
     /// disagreement. Debug builds run it after every move.
     pub fn check_invariants(&self) {
         let g = self.geometry;
-        let mut expected_hash = 0;
         let mut empty_total = 0;
         let (mut stone_total, mut stones_in_strings) = (0, 0);
         for i in 0..g.cells() {
@@ -857,8 +856,6 @@ impl Position {
                     assert_eq!(self.empties[slot] as usize, i, "empty list {i}");
                 }
                 Cell::Black | Cell::White => {
-                    let color = cell.color().expect("a stone has a colour");
-                    expected_hash ^= zobrist::stone_key(color, p);
                     // Each string is checked once, from its head; the
                     // stone total below shows no stone escaped a string.
                     stone_total += 1;
@@ -892,7 +889,6 @@ impl Position {
             assert_eq!(self.cells[k], Cell::Empty, "ko point empty");
             assert_eq!(self.neighbour_counts[k].empty(), 0, "ko point surrounded");
         }
-        assert_eq!(expected_hash, self.hash, "hash");
         assert_eq!(self.board_mask, g.board_mask(), "board mask");
     }
 

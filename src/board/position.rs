@@ -160,6 +160,16 @@ impl PseudoLiberties {
         self.0 = self.0.wrapping_add(Self::pair(p));
     }
 
+    /// Whether every pseudo-liberty is the point whose [`PseudoLiberties::pair`]
+    /// is `pair`: then the fields are exactly `count` times the pair's. One
+    /// multiply, where [`PseudoLiberties::in_atari`] needs two; for a string
+    /// next to that (empty) point it is the same question. Wrapping: the
+    /// scratch record may hold anything.
+    #[inline(always)]
+    fn only_liberty_is(self, pair: u64) -> bool {
+        self.0 == (self.count() as u64).wrapping_mul(pair)
+    }
+
     /// All pseudo-liberties are the same point (Cauchy–Schwarz is tight).
     #[inline(always)]
     fn in_atari(self) -> bool {
@@ -497,10 +507,11 @@ impl Position {
         // is as random as the playout.
         let own = color.cell();
         let enemy = color.opponent().cell();
+        let pair = PseudoLiberties::pair(p.idx());
         let mut ok = false;
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
-            let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
+            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
             ok |= (cell == own) & !atari | (cell == enemy) & atari;
         }
         ok
@@ -515,10 +526,11 @@ impl Position {
         // Without branches per neighbour (see `go_move_keeps_a_liberty`).
         let own = color.cell();
         let enemy = color.opponent().cell();
+        let pair = PseudoLiberties::pair(p.idx());
         let (mut has_liberty, mut captures) = (false, false);
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
-            let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
+            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
             has_liberty |= (cell == Cell::Empty) | (cell == own) & !atari;
             captures |= (cell == enemy) & atari;
         }

@@ -206,8 +206,8 @@ pub struct Position {
     neighbour_counts: Grid<NeighbourCounts>,
     /// Number of valid entries in `empties`.
     empty_count: u16,
-    /// Stones of each colour.
-    stones: [Bitboard; 2],
+    /// Number of stones of each colour.
+    stone_counts: [u16; 2],
     /// All board points.
     board_mask: Bitboard,
     /// Colour to play next.
@@ -240,7 +240,7 @@ impl Position {
             // that arithmetic from wrapping.
             neighbour_counts: Grid::filled(NeighbourCounts(2 << NeighbourCounts::EMPTY_SHIFT)),
             empty_count: 0,
-            stones: [Bitboard::EMPTY; 2],
+            stone_counts: [0; 2],
             board_mask: geometry.board_mask(),
             to_move: Color::Black,
             ko_point: 0,
@@ -282,7 +282,7 @@ impl Position {
         let e = other.empty_count as usize;
         self.empties.copy_prefix(&other.empties, e);
         self.empty_count = other.empty_count;
-        self.stones = other.stones;
+        self.stone_counts = other.stone_counts;
         self.board_mask = other.board_mask;
         self.to_move = other.to_move;
         self.ko_point = other.ko_point;
@@ -346,10 +346,17 @@ impl Position {
         (self.ko_point != 0 && self.ko_color == color).then_some(Point(self.ko_point))
     }
 
-    /// Stones of `color`.
-    #[inline]
-    pub fn stones(&self, color: Color) -> &Bitboard {
-        &self.stones[color.index()]
+    /// Stones of `color`, gathered from the cells: moves keep no bitboards,
+    /// as playouts would only pay for them.
+    pub fn stones(&self, color: Color) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        let own = color.cell();
+        for (i, &cell) in self.cells.0[..self.geometry.cells()].iter().enumerate() {
+            if cell == own {
+                set.set(Point(i as u16));
+            }
+        }
+        set
     }
 
     /// All board points.
@@ -360,7 +367,11 @@ impl Position {
 
     /// Empty board points.
     pub fn empty_mask(&self) -> Bitboard {
-        self.board_mask.and_not(&self.stones[0].or(&self.stones[1]))
+        let mut set = Bitboard::EMPTY;
+        for &p in self.empty_points() {
+            set.set(Point(p));
+        }
+        set
     }
 
     /// The empty points, in no particular order.
@@ -593,7 +604,7 @@ impl Position {
     /// stones or the edge and at least one is a stone (White likewise).
     /// `None` when some empty points touch, so that regions need a flood.
     pub(super) fn isolated_empties_area(&self) -> Option<[u32; 2]> {
-        let mut area = [self.stones[0].count(), self.stones[1].count()];
+        let mut area = self.stone_counts.map(u32::from);
         for &p in self.empty_points() {
             let counts = self.neighbour_counts[p as usize];
             if counts.empty() > 0 {
@@ -679,7 +690,7 @@ impl Position {
         let own = color.cell();
         let enemy = color.opponent().cell();
         self.cells[i] = own;
-        self.stones[color.index()].set(p);
+        self.stone_counts[color.index()] += 1;
         self.pop_empty(i);
         self.string_head[i] = i as u16;
         self.next_stone[i] = i as u16;
@@ -800,11 +811,11 @@ impl Position {
     fn remove_string(&mut self, head: usize, capturer: Color) {
         let victim = capturer.opponent();
         let capturer_cell = capturer.cell();
+        self.stone_counts[victim.index()] -= self.string_size[head];
         let mut s = head;
         loop {
             let next = self.next_stone[s] as usize;
             self.cells[s] = Cell::Empty;
-            self.stones[victim.index()].clear(Point(s as u16));
             self.push_empty(s);
             self.string_head[s] = 0;
             for n in self.geometry.neighbours(Point(s as u16)) {
@@ -849,16 +860,6 @@ impl Position {
             let p = Point(i as u16);
             let cell = self.cells[i];
             assert_eq!(cell == Cell::Border, !g.contains(p), "border at {i}");
-            assert_eq!(
-                self.stones[0].contains(p),
-                cell == Cell::Black,
-                "black bit {i}"
-            );
-            assert_eq!(
-                self.stones[1].contains(p),
-                cell == Cell::White,
-                "white bit {i}"
-            );
             match cell {
                 Cell::Empty => {
                     assert_eq!(self.string_head[i], 0, "head of empty {i}");
@@ -896,6 +897,14 @@ impl Position {
         }
         assert_eq!(empty_total, self.empty_count as usize, "empty count");
         assert_eq!(stone_total, stones_in_strings, "stones outside any string");
+        for color in [Color::Black, Color::White] {
+            let counted = self.stones(color).count();
+            assert_eq!(
+                self.stone_counts[color.index()] as u32,
+                counted,
+                "{color:?} stones"
+            );
+        }
         if self.ko_point != 0 {
             let k = self.ko_point as usize;
             assert_eq!(self.cells[k], Cell::Empty, "ko point empty");
@@ -912,7 +921,7 @@ impl Position {
         let mut seed = Bitboard::EMPTY;
         seed.set(p);
         let color = color.color().expect("a stone has a colour");
-        let stones = seed.flood(self.stones(color), self.geometry, &self.board_mask);
+        let stones = seed.flood(&self.stones(color), self.geometry, &self.board_mask);
         let listed = self.string_stones(p);
         assert_eq!(stones, listed, "string list at {p:?}");
         assert_eq!(

@@ -6,8 +6,10 @@
 //! those empty points. A string is in atari exactly when all its pseudo-
 //! liberties are one point, i.e. `count * sum_sq == sum * sum`; that is all
 //! the legality check and capture need, and every update is O(1) per
-//! neighbour. Stones are mirrored in one bitboard per colour for whole-board
-//! questions; empty points in an unordered list for random move choice.
+//! neighbour; the three sums share one word, so each update is one add.
+//! Empty points are kept in an unordered list for random move choice. Moves
+//! keep nothing that playouts do not read: the stone bitboards and the
+//! Zobrist hash that whole-board questions need are built on demand.
 //!
 //! A position knows nothing of history: simple ko is kept as one forbidden
 //! point, positional superko belongs to [`super::Game`].

@@ -1,8 +1,8 @@
 //! Kosumi: a Go and NoGo engine speaking GTP v2.
 //!
 //! Reading guide:
-//! - `board`: the rules. `Position` is the fast playout board (bitboards,
-//!   strings with pseudo-liberties, Zobrist hash); `Game` is the game record
+//! - `board`: the rules. `Position` is the fast playout board (strings with
+//!   pseudo-liberties; bitboards and Zobrist hash on demand); `Game` is the game record
 //!   on top of it (history, positional superko, undo, handicap, scoring).
 //! - `search`: playouts and (later) the MCTS/UCT tree search.
 //! - `gtp`: the GTP v2 parser and command table.

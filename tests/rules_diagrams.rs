@@ -742,7 +742,7 @@ fn fixed_handicap_is_setup_that_undo_keeps() {
     let placed = game.place_fixed_handicap(4).expect("four stones");
     assert_eq!(placed, ["D4", "Q16", "D16", "Q4"].map(|v| at(g, v)));
     assert_eq!(
-        *game.position().stones(Color::Black),
+        game.position().stones(Color::Black),
         points(g, &["D4", "Q16", "D16", "Q4"])
     );
     assert_eq!(game.to_move(), Color::White);

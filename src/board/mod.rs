@@ -2,9 +2,9 @@
 //!
 //! - [`Position`] is the fast playout board. Points live on a padded grid
 //!   (one shared border column, a border row above and below), strings are
-//!   circular lists with pseudo-liberty counters, and stones and empty points
-//!   are also kept as [`Bitboard`]s for whole-board questions (eyes, areas,
-//!   legal-move sets).
+//!   circular lists with pseudo-liberty counters, and empty points are kept
+//!   in a list; whole-board questions (areas, legal-move sets) get
+//!   [`Bitboard`]s built on demand.
 //! - [`Game`] is the game record: setup stones, move history, the set of past
 //!   positions for positional superko, undo by replay, komi and scoring.
 //! - [`zobrist`] holds the fixed hash keys shared by both.

@@ -6,8 +6,10 @@
 //! those empty points. A string is in atari exactly when all its pseudo-
 //! liberties are one point, i.e. `count * sum_sq == sum * sum`; that is all
 //! the legality check and capture need, and every update is O(1) per
-//! neighbour. Stones are mirrored in one bitboard per colour for whole-board
-//! questions; empty points in an unordered list for random move choice.
+//! neighbour; the three sums share one word, so each update is one add.
+//! Empty points are kept in an unordered list for random move choice. Moves
+//! keep nothing that playouts do not read: the stone bitboards and the
+//! Zobrist hash that whole-board questions need are built on demand.
 //!
 //! A position knows nothing of history: simple ko is kept as one forbidden
 //! point, positional superko belongs to [`super::Game`].
@@ -94,30 +96,77 @@ impl NeighbourCounts {
     }
 }
 
-/// Pseudo-liberties of a string (valid at its head).
+/// Pseudo-liberties of a string (valid at its head), packed in one word so
+/// that adding, removing and merging are each a single add or subtract:
+/// the count of (stone, adjacent empty point) pairs in the top 12 bits,
+/// the sum of those points' grid indices in the next 20, and the sum of
+/// their squares in the low 32. A string has at most 2 * 624 + 2 = 1250
+/// pairs on the largest board, and indices are below `MAX_POINTS`, so no
+/// field ever carries into the next.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-struct PseudoLiberties {
-    /// Number of (stone, adjacent empty point) pairs.
-    count: u16,
-    /// Sum of the grid indices of those empty points.
-    sum: u32,
-    /// Sum of their squares.
-    sum_sq: u32,
-}
+struct PseudoLiberties(u64);
+
+const _: () = assert!(
+    1250 < 1 << 12
+        && 1250 * MAX_POINTS < 1 << 20
+        && 1250 * (MAX_POINTS as u64) * (MAX_POINTS as u64) < 1 << 32
+);
+
+/// [`PseudoLiberties::pair`] of every grid index, then 0.
+static PAIRS: [u64; GRID + 1] = {
+    let mut pairs = [0; GRID + 1];
+    let mut p = 0;
+    while p < GRID {
+        let q = p as u64;
+        pairs[p] =
+            (1 << PseudoLiberties::COUNT_SHIFT) | (q << PseudoLiberties::SUM_SHIFT) | (q * q);
+        p += 1;
+    }
+    pairs
+};
 
 impl PseudoLiberties {
+    const SUM_SHIFT: u32 = 32;
+    const COUNT_SHIFT: u32 = 52;
+
+    /// The record of the single pair (stone, `p`), from a table: one load
+    /// instead of a multiply and three bit operations.
+    #[inline(always)]
+    fn pair(p: usize) -> u64 {
+        PAIRS[p & (GRID - 1)]
+    }
+
+    /// [`PseudoLiberties::pair`] of `p` if `counted`, else 0. Choosing the
+    /// table entry rather than the value keeps this a conditional move
+    /// (a choice between a load and 0 tends to become a branch).
+    #[inline(always)]
+    fn pair_if(p: usize, counted: bool) -> u64 {
+        PAIRS[if counted { p & (GRID - 1) } else { GRID }]
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        (self.0 >> Self::COUNT_SHIFT) as u32
+    }
+
+    #[inline(always)]
+    fn sum(self) -> u32 {
+        (self.0 >> Self::SUM_SHIFT) as u32 & ((1 << (Self::COUNT_SHIFT - Self::SUM_SHIFT)) - 1)
+    }
+
+    #[inline(always)]
+    fn sum_sq(self) -> u32 {
+        self.0 as u32
+    }
+
     #[inline(always)]
     fn add(&mut self, p: usize) {
-        self.count += 1;
-        self.sum += p as u32;
-        self.sum_sq += (p * p) as u32;
+        self.0 += Self::pair(p);
     }
 
     #[inline(always)]
     fn merge(&mut self, other: PseudoLiberties) {
-        self.count += other.count;
-        self.sum += other.sum;
-        self.sum_sq += other.sum_sq;
+        self.0 += other.0;
     }
 
     /// Takes one (stone, `p`) pair away, without overflow checks: the
@@ -125,27 +174,34 @@ impl PseudoLiberties {
     /// wraps freely.
     #[inline(always)]
     fn remove_wrapping(&mut self, p: usize) {
-        self.count = self.count.wrapping_sub(1);
-        self.sum = self.sum.wrapping_sub(p as u32);
-        self.sum_sq = self.sum_sq.wrapping_sub((p * p) as u32);
+        self.0 = self.0.wrapping_sub(Self::pair(p));
     }
 
     /// [`PseudoLiberties::add`] without overflow checks (see `remove_wrapping`).
     #[inline(always)]
     fn add_wrapping(&mut self, p: usize) {
-        self.count = self.count.wrapping_add(1);
-        self.sum = self.sum.wrapping_add(p as u32);
-        self.sum_sq = self.sum_sq.wrapping_add((p * p) as u32);
+        self.0 = self.0.wrapping_add(Self::pair(p));
+    }
+
+    /// Whether every pseudo-liberty is the point whose [`PseudoLiberties::pair`]
+    /// is `pair`: then the fields are exactly `count` times the pair's. One
+    /// multiply, where [`PseudoLiberties::in_atari`] needs two; for a string
+    /// next to that (empty) point it is the same question. Wrapping: the
+    /// scratch record may hold anything.
+    #[inline(always)]
+    fn only_liberty_is(self, pair: u64) -> bool {
+        self.0 == (self.count() as u64).wrapping_mul(pair)
     }
 
     /// All pseudo-liberties are the same point (Cauchy–Schwarz is tight).
     #[inline(always)]
     fn in_atari(self) -> bool {
-        self.count as u64 * self.sum_sq as u64 == self.sum as u64 * self.sum as u64
+        let sum = self.sum() as u64;
+        self.count() as u64 * self.sum_sq() as u64 == sum * sum
     }
 }
 
-/// A Go or NoGo position: stones, side to move, ko point, hash.
+/// A Go or NoGo position: stones, side to move, ko point.
 #[derive(Clone)]
 pub struct Position {
     /// Board size.
@@ -173,8 +229,8 @@ pub struct Position {
     neighbour_counts: Grid<NeighbourCounts>,
     /// Number of valid entries in `empties`.
     empty_count: u16,
-    /// Stones of each colour.
-    stones: [Bitboard; 2],
+    /// Number of stones of each colour.
+    stone_counts: [u16; 2],
     /// All board points.
     board_mask: Bitboard,
     /// Colour to play next.
@@ -183,8 +239,6 @@ pub struct Position {
     ko_point: u16,
     /// Player barred from `ko_point`.
     ko_color: Color,
-    /// XOR of the Zobrist keys of the stones on the board.
-    hash: u64,
     /// Stones captured by each colour.
     prisoners: [u32; 2],
     /// Number of passes since the last stone was played.
@@ -209,12 +263,11 @@ impl Position {
             // that arithmetic from wrapping.
             neighbour_counts: Grid::filled(NeighbourCounts(2 << NeighbourCounts::EMPTY_SHIFT)),
             empty_count: 0,
-            stones: [Bitboard::EMPTY; 2],
+            stone_counts: [0; 2],
             board_mask: geometry.board_mask(),
             to_move: Color::Black,
             ko_point: 0,
             ko_color: Color::Black,
-            hash: 0,
             prisoners: [0; 2],
             consecutive_passes: 0,
         };
@@ -252,12 +305,11 @@ impl Position {
         let e = other.empty_count as usize;
         self.empties.copy_prefix(&other.empties, e);
         self.empty_count = other.empty_count;
-        self.stones = other.stones;
+        self.stone_counts = other.stone_counts;
         self.board_mask = other.board_mask;
         self.to_move = other.to_move;
         self.ko_point = other.ko_point;
         self.ko_color = other.ko_color;
-        self.hash = other.hash;
         self.prisoners = other.prisoners;
         self.consecutive_passes = other.consecutive_passes;
     }
@@ -293,16 +345,22 @@ impl Position {
     }
 
     /// Zobrist hash of the stones alone (what positional superko compares).
-    #[inline]
+    /// Computed on demand: playouts never ask, so moves need not keep it.
     pub fn hash(&self) -> u64 {
-        self.hash
+        let mut hash = 0;
+        for color in [Color::Black, Color::White] {
+            for p in self.stones(color).iter() {
+                hash ^= zobrist::stone_key(color, p);
+            }
+        }
+        hash
     }
 
     /// Hash of the stones and the side to move (for search tables).
     pub fn hash_with_side(&self) -> u64 {
         match self.to_move {
-            Color::Black => self.hash,
-            Color::White => self.hash ^ zobrist::WHITE_TO_MOVE,
+            Color::Black => self.hash(),
+            Color::White => self.hash() ^ zobrist::WHITE_TO_MOVE,
         }
     }
 
@@ -311,10 +369,17 @@ impl Position {
         (self.ko_point != 0 && self.ko_color == color).then_some(Point(self.ko_point))
     }
 
-    /// Stones of `color`.
-    #[inline]
-    pub fn stones(&self, color: Color) -> &Bitboard {
-        &self.stones[color.index()]
+    /// Stones of `color`, gathered from the cells: moves keep no bitboards,
+    /// as playouts would only pay for them.
+    pub fn stones(&self, color: Color) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        let own = color.cell();
+        for (i, &cell) in self.cells.0[..self.geometry.cells()].iter().enumerate() {
+            if cell == own {
+                set.set(Point(i as u16));
+            }
+        }
+        set
     }
 
     /// All board points.
@@ -325,7 +390,11 @@ impl Position {
 
     /// Empty board points.
     pub fn empty_mask(&self) -> Bitboard {
-        self.board_mask.and_not(&self.stones[0].or(&self.stones[1]))
+        let mut set = Bitboard::EMPTY;
+        for &p in self.empty_points() {
+            set.set(Point(p));
+        }
+        set
     }
 
     /// The empty points, in no particular order.
@@ -472,10 +541,11 @@ impl Position {
         // is as random as the playout.
         let own = color.cell();
         let enemy = color.opponent().cell();
+        let pair = PseudoLiberties::pair(p.idx());
         let mut ok = false;
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
-            let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
+            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
             ok |= (cell == own) & !atari | (cell == enemy) & atari;
         }
         ok
@@ -490,10 +560,11 @@ impl Position {
         // Without branches per neighbour (see `go_move_keeps_a_liberty`).
         let own = color.cell();
         let enemy = color.opponent().cell();
+        let pair = PseudoLiberties::pair(p.idx());
         let (mut has_liberty, mut captures) = (false, false);
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
-            let atari = self.liberties[self.string_head[n.idx()] as usize].in_atari();
+            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
             has_liberty |= (cell == Cell::Empty) | (cell == own) & !atari;
             captures |= (cell == enemy) & atari;
         }
@@ -556,7 +627,7 @@ impl Position {
     /// stones or the edge and at least one is a stone (White likewise).
     /// `None` when some empty points touch, so that regions need a flood.
     pub(super) fn isolated_empties_area(&self) -> Option<[u32; 2]> {
-        let mut area = [self.stones[0].count(), self.stones[1].count()];
+        let mut area = self.stone_counts.map(u32::from);
         for &p in self.empty_points() {
             let counts = self.neighbour_counts[p as usize];
             if counts.empty() > 0 {
@@ -612,7 +683,8 @@ impl Position {
             return Err(BoardError::Occupied);
         }
         self.put_stone(p, color);
-        if self.string_size(p) > 0 && self.liberties[self.string_head[p.idx()] as usize].count == 0
+        if self.string_size(p) > 0
+            && self.liberties[self.string_head[p.idx()] as usize].count() == 0
         {
             self.remove_string(self.string_head[p.idx()] as usize, color.opponent());
         }
@@ -641,15 +713,14 @@ impl Position {
         let own = color.cell();
         let enemy = color.opponent().cell();
         self.cells[i] = own;
-        self.stones[color.index()].set(p);
-        self.hash ^= zobrist::stone_key(color, p);
+        self.stone_counts[color.index()] += 1;
         self.pop_empty(i);
         self.string_head[i] = i as u16;
         self.next_stone[i] = i as u16;
         self.string_size[i] = 1;
 
         let neighbours = self.geometry.neighbours(p).map(Point::idx);
-        let mut liberties = PseudoLiberties::default();
+        let mut liberties = 0;
         let (mut own_mask, mut enemy_mask, mut zero_mask) = (0u32, 0u32, 0u32);
         // Two simple passes keep fewer values live than one busy one.
         for (k, &j) in neighbours.iter().enumerate() {
@@ -659,18 +730,15 @@ impl Position {
             // string left with none is flagged at its last stone next to `i`.
             let record = &mut self.liberties[self.string_head[j] as usize];
             record.remove_wrapping(i);
-            zero_mask |= ((record.count == 0) as u32) << k;
+            zero_mask |= ((record.count() == 0) as u32) << k;
         }
         for (k, &j) in neighbours.iter().enumerate() {
             let cell = self.cells[j];
-            let empty = (cell == Cell::Empty) as u32;
-            liberties.count += empty as u16;
-            liberties.sum += empty * j as u32;
-            liberties.sum_sq += empty * (j * j) as u32;
+            liberties += PseudoLiberties::pair_if(j, cell == Cell::Empty);
             own_mask |= ((cell == own) as u32) << k;
             enemy_mask |= ((cell == enemy) as u32) << k;
         }
-        self.liberties[i] = liberties;
+        self.liberties[i] = PseudoLiberties(liberties);
 
         if own_mask != 0 {
             let first = self.string_head[neighbours[own_mask.trailing_zeros() as usize]];
@@ -711,7 +779,7 @@ impl Position {
             self.prisoners[color.index()] += captured;
             let head = self.string_head[i] as usize;
             // Simple ko: one stone captured by a lone stone left in atari.
-            if captured == 1 && self.string_size[head] == 1 && self.liberties[head].count == 1 {
+            if captured == 1 && self.string_size[head] == 1 && self.liberties[head].count() == 1 {
                 self.ko_color = color.opponent();
                 self.ko_point = last_captured as u16;
                 return captured;
@@ -765,12 +833,11 @@ impl Position {
     fn remove_string(&mut self, head: usize, capturer: Color) {
         let victim = capturer.opponent();
         let capturer_cell = capturer.cell();
+        self.stone_counts[victim.index()] -= self.string_size[head];
         let mut s = head;
         loop {
             let next = self.next_stone[s] as usize;
             self.cells[s] = Cell::Empty;
-            self.stones[victim.index()].clear(Point(s as u16));
-            self.hash ^= zobrist::stone_key(victim, Point(s as u16));
             self.push_empty(s);
             self.string_head[s] = 0;
             for n in self.geometry.neighbours(Point(s as u16)) {
@@ -809,23 +876,12 @@ impl Position {
     /// disagreement. Debug builds run it after every move.
     pub fn check_invariants(&self) {
         let g = self.geometry;
-        let mut expected_hash = 0;
         let mut empty_total = 0;
         let (mut stone_total, mut stones_in_strings) = (0, 0);
         for i in 0..g.cells() {
             let p = Point(i as u16);
             let cell = self.cells[i];
             assert_eq!(cell == Cell::Border, !g.contains(p), "border at {i}");
-            assert_eq!(
-                self.stones[0].contains(p),
-                cell == Cell::Black,
-                "black bit {i}"
-            );
-            assert_eq!(
-                self.stones[1].contains(p),
-                cell == Cell::White,
-                "white bit {i}"
-            );
             match cell {
                 Cell::Empty => {
                     assert_eq!(self.string_head[i], 0, "head of empty {i}");
@@ -835,8 +891,6 @@ impl Position {
                     assert_eq!(self.empties[slot] as usize, i, "empty list {i}");
                 }
                 Cell::Black | Cell::White => {
-                    let color = cell.color().expect("a stone has a colour");
-                    expected_hash ^= zobrist::stone_key(color, p);
                     // Each string is checked once, from its head; the
                     // stone total below shows no stone escaped a string.
                     stone_total += 1;
@@ -865,12 +919,19 @@ impl Position {
         }
         assert_eq!(empty_total, self.empty_count as usize, "empty count");
         assert_eq!(stone_total, stones_in_strings, "stones outside any string");
+        for color in [Color::Black, Color::White] {
+            let counted = self.stones(color).count();
+            assert_eq!(
+                self.stone_counts[color.index()] as u32,
+                counted,
+                "{color:?} stones"
+            );
+        }
         if self.ko_point != 0 {
             let k = self.ko_point as usize;
             assert_eq!(self.cells[k], Cell::Empty, "ko point empty");
             assert_eq!(self.neighbour_counts[k].empty(), 0, "ko point surrounded");
         }
-        assert_eq!(expected_hash, self.hash, "hash");
         assert_eq!(self.board_mask, g.board_mask(), "board mask");
     }
 
@@ -882,7 +943,7 @@ impl Position {
         let mut seed = Bitboard::EMPTY;
         seed.set(p);
         let color = color.color().expect("a stone has a colour");
-        let stones = seed.flood(self.stones(color), self.geometry, &self.board_mask);
+        let stones = seed.flood(&self.stones(color), self.geometry, &self.board_mask);
         let listed = self.string_stones(p);
         assert_eq!(stones, listed, "string list at {p:?}");
         assert_eq!(
@@ -901,7 +962,7 @@ impl Position {
             }
         }
         assert_eq!(expected, self.liberties[head], "pseudo-liberties at {p:?}");
-        assert!(expected.count > 0, "string without liberty at {p:?}");
+        assert!(expected.count() > 0, "string without liberty at {p:?}");
         stones.count()
     }
 

@@ -622,7 +622,13 @@ mod tests {
         let mut game = Game::new(g, kind, if kind == GameKind::Go { 7.0 } else { 0.0 });
         let stones: Vec<(Point, Color)> = [Color::Black, Color::White]
             .into_iter()
-            .flat_map(|c| position.stones(c).iter().map(move |p| (p, c)))
+            .flat_map(|c| {
+                position
+                    .stones(c)
+                    .iter()
+                    .map(move |p| (p, c))
+                    .collect::<Vec<_>>()
+            })
             .collect();
         game.add_setup(&stones).unwrap();
         game.set_first_to_move(to_move);

@@ -66,7 +66,7 @@ impl Position {
             return None;
         }
         let libs = self.liberties[self.string_head[p.idx()] as usize];
-        Some(Point((libs.sum / libs.count as u32) as u16))
+        Some(Point((libs.sum() / libs.count()) as u16))
     }
 
     /// Up to `limit` (at most 4) distinct liberties of the string through `p`.

@@ -62,16 +62,24 @@ pub fn go_prior(
     let enemy = mover.opponent().cell();
     let mut saves_atari = false;
     let mut extends_weak_string = false;
+    let mut captures = false;
+    let mut ladders = false;
+    // The strings this move puts in atari, one stone each.
+    let mut ataris: Vec<Point> = Vec::new();
     for n in g.neighbours(p) {
         let cell = position.cell(n);
         if cell == enemy {
             if position.atari_liberty(n) == Some(p) {
                 let size = position.string_size(n) as u32;
                 prior.won(params.prior_capture * size.min(4));
+                captures = true;
             } else if position.liberties_up_to(n, 3).len() == 2 {
-                // An atari that starts a working ladder.
-                if atari_starts_ladder(position, p, mover, n) {
+                if !ataris.iter().any(|&a| position.string_stones(a).contains(n)) {
+                    ataris.push(n);
+                }
+                if !ladders && atari_starts_ladder(position, p, mover, n) {
                     prior.won(params.prior_ladder_attack);
+                    ladders = true;
                 }
             }
         } else if cell == own {
@@ -83,6 +91,10 @@ pub fn go_prior(
         prior.lost(params.prior_hopeless_escape);
     } else if saves_atari {
         prior.won(params.prior_escape);
+    } else if ataris.len() == 1 && !captures && !ladders && !extends_weak_string {
+        // A lone atari the defender simply runs from: chasing a broken
+        // ladder only leaves cutting points behind.
+        prior.lost(params.prior_broken_ladder);
     }
     if position.is_self_atari(p, mover) {
         prior.lost(params.prior_self_atari);

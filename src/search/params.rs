@@ -76,7 +76,7 @@ impl Default for SearchParams {
             prior_escape: 10,
             prior_hopeless_escape: 200,
             prior_ladder_attack: 20,
-            prior_broken_ladder: 30,
+            prior_broken_ladder: 80,
             prior_self_atari: 20,
             prior_pattern: 10,
             prior_near_last: 5,

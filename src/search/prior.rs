@@ -74,7 +74,10 @@ pub fn go_prior(
                 prior.won(params.prior_capture * size.min(4));
                 captures = true;
             } else if position.liberties_up_to(n, 3).len() == 2 {
-                if !ataris.iter().any(|&a| position.string_stones(a).contains(n)) {
+                if !ataris
+                    .iter()
+                    .any(|&a| position.string_stones(a).contains(n))
+                {
                     ataris.push(n);
                 }
                 if !ladders && atari_starts_ladder(position, p, mover, n) {
@@ -166,6 +169,39 @@ mod tests {
         // Black extending at F5 stays in atari: self-atari, hopeless.
         let escape = go_prior(&params, &p, at(&p, 5, 4), Color::Black, &context);
         assert!(rate(escape) < 0.4, "{escape:?}");
+    }
+
+    #[test]
+    fn ataris_are_judged_by_the_ladder_they_start() {
+        // Black C7 has two liberties, C6 and D7.
+        let ladder = Position::from_text(
+            ".........
+             ..O......
+             .OX......
+             ...O.....
+             .........
+             .........
+             .........
+             .........
+             .........",
+            GameKind::Go,
+        )
+        .unwrap();
+        let params = SearchParams::default();
+        let context = PriorContext {
+            last: None,
+            open: false,
+        };
+        let c6 = at(&ladder, 2, 5);
+        let working = go_prior(&params, &ladder, c6, Color::White, &context);
+        assert!(rate(working) > 0.5, "{working:?}");
+        // Black E7 breaks the ladder: the same atari only chases.
+        let mut broken = ladder.clone();
+        broken
+            .place_setup_stone(at(&broken, 4, 6), Color::Black)
+            .unwrap();
+        let chase = go_prior(&params, &broken, c6, Color::White, &context);
+        assert!(rate(chase) < 0.5, "{chase:?}");
     }
 
     #[test]

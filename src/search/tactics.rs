@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use crate::board::{Cell, Color, Point, Position};
+use crate::board::{Cell, Color, FewPoints, Point, Position};
 
 /// Deepest ladder followed; a longer one counts as escaped.
 pub const MAX_LADDER_PLIES: usize = 160;
@@ -164,12 +164,46 @@ pub fn escape_is_hopeless(position: &Position, p: Point, color: Color) -> bool {
     if !position.is_legal_empty(p, color) {
         return true;
     }
+    if extension_has_three_liberties(position, p, color) {
+        return false;
+    }
     PLIES.with_borrow_mut(|plies| {
         let mut reader = Reader { plies };
         reader.load(0, position);
         reader.play(0, p, color);
         reader.plies[1].liberties_up_to(p, 3).len() <= 2 && reader.attacker_wins(p, color, 1)
     })
+}
+
+/// Whether `color` playing the empty point `p` surely leaves the string it
+/// forms three liberties or more, counted without playing the move (the
+/// common case, which needs no reading). Captures count as one liberty
+/// each, as in `Position::is_self_atari`.
+fn extension_has_three_liberties(position: &Position, p: Point, color: Color) -> bool {
+    let mut liberties = FewPoints::with_limit(3);
+    for n in position.geometry().neighbours(p) {
+        match position.cell(n) {
+            Cell::Empty => {
+                if !liberties.insert(n.0) {
+                    return true;
+                }
+            }
+            Cell::Border => {}
+            cell if cell == color.cell() => {
+                for liberty in position.liberties_up_to(n, 4).points() {
+                    if liberty != p && !liberties.insert(liberty.0) {
+                        return true;
+                    }
+                }
+            }
+            _ => {
+                if position.in_atari(n) && !liberties.insert(n.0) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Whether `attacker` playing `p` puts the string through `target` in

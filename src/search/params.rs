@@ -29,8 +29,8 @@ pub struct SearchParams {
     pub prior_hopeless_escape: u32,
     /// Virtual wins for an atari that starts a working ladder (Go).
     pub prior_ladder_attack: u32,
-    /// Virtual losses for an atari that neither captures nor starts a
-    /// working ladder: the defender runs away (Go).
+    /// Virtual losses for an atari that chases a long ladder which fails
+    /// (the defender extends to two liberties and runs away) (Go).
     pub prior_broken_ladder: u32,
     /// Virtual losses for a self-atari (Go).
     pub prior_self_atari: u32,
@@ -137,7 +137,7 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     ),
     (
         "prior_broken_ladder",
-        "virtual losses for an atari the defender escapes from (Go)",
+        "virtual losses for an atari chasing a long broken ladder (Go)",
     ),
     ("prior_self_atari", "virtual losses for a self-atari (Go)"),
     (

@@ -6,7 +6,7 @@ use crate::board::{Color, GameKind, Point, Position};
 
 use super::params::SearchParams;
 use super::policy::pattern_at;
-use super::tactics::{atari_starts_ladder, escape_is_hopeless};
+use super::tactics::{atari_chases_broken_ladder, atari_starts_ladder, escape_is_hopeless};
 
 /// Virtual playouts of a prior: `visits`, of which `wins` half points won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,9 +94,13 @@ pub fn go_prior(
         prior.lost(params.prior_hopeless_escape);
     } else if saves_atari {
         prior.won(params.prior_escape);
-    } else if ataris.len() == 1 && !captures && !ladders && !extends_weak_string {
-        // A lone atari the defender simply runs from: chasing a broken
-        // ladder only leaves cutting points behind.
+    } else if let [chased] = ataris[..]
+        && !captures
+        && !ladders
+        && !extends_weak_string
+        && atari_chases_broken_ladder(position, p, mover, chased)
+    {
+        // Chasing a broken ladder only leaves cutting points behind.
         prior.lost(params.prior_broken_ladder);
     }
     if position.is_self_atari(p, mover) {
@@ -173,17 +177,22 @@ mod tests {
 
     #[test]
     fn ataris_are_judged_by_the_ladder_they_start() {
-        // Black C7 has two liberties, C6 and D7.
+        // Black C3 has two liberties, C2 and D3; White C2 ladders it to
+        // the upper right.
         let ladder = Position::from_text(
-            ".........
-             ..O......
-             .OX......
-             ...O.....
-             .........
-             .........
-             .........
-             .........
-             .........",
+            ".............
+             .............
+             .............
+             .............
+             .............
+             .............
+             .............
+             .............
+             .............
+             ..O..........
+             .OX..........
+             ...O.........
+             .............",
             GameKind::Go,
         )
         .unwrap();
@@ -192,15 +201,15 @@ mod tests {
             last: None,
             open: false,
         };
-        let c6 = at(&ladder, 2, 5);
-        let working = go_prior(&params, &ladder, c6, Color::White, &context);
+        let c2 = at(&ladder, 2, 1);
+        let working = go_prior(&params, &ladder, c2, Color::White, &context);
         assert!(rate(working) > 0.5, "{working:?}");
-        // Black E7 breaks the ladder: the same atari only chases.
+        // Black K10 breaks the ladder: the same atari only chases.
         let mut broken = ladder.clone();
         broken
-            .place_setup_stone(at(&broken, 4, 6), Color::Black)
+            .place_setup_stone(at(&broken, 9, 9), Color::Black)
             .unwrap();
-        let chase = go_prior(&params, &broken, c6, Color::White, &context);
+        let chase = go_prior(&params, &broken, c2, Color::White, &context);
         assert!(rate(chase) < 0.5, "{chase:?}");
     }
 

@@ -31,6 +31,9 @@ pub struct SearchParams {
     pub prior_hopeless_escape: u32,
     /// Virtual wins for an atari that starts a working ladder (Go).
     pub prior_ladder_attack: u32,
+    /// Virtual losses for an atari that chases a long ladder which fails
+    /// (the defender extends to two liberties and runs away) (Go).
+    pub prior_broken_ladder: u32,
     /// Virtual losses for a self-atari (Go).
     pub prior_self_atari: u32,
     /// Virtual wins for a MoGo 3x3 pattern move (Go).
@@ -88,6 +91,7 @@ impl Default for SearchParams {
             prior_escape: 10,
             prior_hopeless_escape: 200,
             prior_ladder_attack: 20,
+            prior_broken_ladder: 80,
             prior_self_atari: 20,
             prior_pattern: 10,
             prior_near_last: 5,
@@ -149,6 +153,10 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     (
         "prior_ladder_attack",
         "virtual wins for an atari starting a working ladder (Go)",
+    ),
+    (
+        "prior_broken_ladder",
+        "virtual losses for an atari chasing a long broken ladder (Go)",
     ),
     ("prior_self_atari", "virtual losses for a self-atari (Go)"),
     (
@@ -233,6 +241,9 @@ impl SearchParams {
             "prior_ladder_attack" => {
                 self.prior_ladder_attack = parse::<u32>(name, value)?.min(1000)
             }
+            "prior_broken_ladder" => {
+                self.prior_broken_ladder = parse::<u32>(name, value)?.min(1000)
+            }
             "prior_self_atari" => self.prior_self_atari = parse::<u32>(name, value)?.min(1000),
             "prior_pattern" => self.prior_pattern = parse::<u32>(name, value)?.min(1000),
             "prior_near_last" => self.prior_near_last = parse::<u32>(name, value)?.min(1000),
@@ -273,6 +284,7 @@ impl SearchParams {
             "prior_escape" => self.prior_escape.to_string(),
             "prior_hopeless_escape" => self.prior_hopeless_escape.to_string(),
             "prior_ladder_attack" => self.prior_ladder_attack.to_string(),
+            "prior_broken_ladder" => self.prior_broken_ladder.to_string(),
             "prior_self_atari" => self.prior_self_atari.to_string(),
             "prior_pattern" => self.prior_pattern.to_string(),
             "prior_near_last" => self.prior_near_last.to_string(),

@@ -6,7 +6,7 @@ use crate::board::{Color, GameKind, Point, Position};
 
 use super::params::SearchParams;
 use super::policy::pattern_at;
-use super::tactics::{atari_starts_ladder, escape_is_hopeless};
+use super::tactics::{atari_chases_broken_ladder, atari_starts_ladder, escape_is_hopeless};
 
 /// Virtual playouts of a prior: `visits`, of which `wins` half points won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,16 +62,27 @@ pub fn go_prior(
     let enemy = mover.opponent().cell();
     let mut saves_atari = false;
     let mut extends_weak_string = false;
+    let mut captures = false;
+    let mut ladders = false;
+    // The strings this move puts in atari, one stone each.
+    let mut ataris: Vec<Point> = Vec::new();
     for n in g.neighbours(p) {
         let cell = position.cell(n);
         if cell == enemy {
             if position.atari_liberty(n) == Some(p) {
                 let size = position.string_size(n) as u32;
                 prior.won(params.prior_capture * size.min(4));
+                captures = true;
             } else if position.liberties_up_to(n, 3).len() == 2 {
-                // An atari that starts a working ladder.
-                if atari_starts_ladder(position, p, mover, n) {
+                if !ataris
+                    .iter()
+                    .any(|&a| position.string_stones(a).contains(n))
+                {
+                    ataris.push(n);
+                }
+                if !ladders && atari_starts_ladder(position, p, mover, n) {
                     prior.won(params.prior_ladder_attack);
+                    ladders = true;
                 }
             }
         } else if cell == own {
@@ -83,6 +94,14 @@ pub fn go_prior(
         prior.lost(params.prior_hopeless_escape);
     } else if saves_atari {
         prior.won(params.prior_escape);
+    } else if let [chased] = ataris[..]
+        && !captures
+        && !ladders
+        && !extends_weak_string
+        && atari_chases_broken_ladder(position, p, mover, chased)
+    {
+        // Chasing a broken ladder only leaves cutting points behind.
+        prior.lost(params.prior_broken_ladder);
     }
     if position.is_self_atari(p, mover) {
         prior.lost(params.prior_self_atari);
@@ -154,6 +173,44 @@ mod tests {
         // Black extending at F5 stays in atari: self-atari, hopeless.
         let escape = go_prior(&params, &p, at(&p, 5, 4), Color::Black, &context);
         assert!(rate(escape) < 0.4, "{escape:?}");
+    }
+
+    #[test]
+    fn ataris_are_judged_by_the_ladder_they_start() {
+        // Black C3 has two liberties, C2 and D3; White C2 ladders it to
+        // the upper right.
+        let ladder = Position::from_text(
+            ".............
+             .............
+             .............
+             .............
+             .............
+             .............
+             .............
+             .............
+             .............
+             ..O..........
+             .OX..........
+             ...O.........
+             .............",
+            GameKind::Go,
+        )
+        .unwrap();
+        let params = SearchParams::default();
+        let context = PriorContext {
+            last: None,
+            open: false,
+        };
+        let c2 = at(&ladder, 2, 1);
+        let working = go_prior(&params, &ladder, c2, Color::White, &context);
+        assert!(rate(working) > 0.5, "{working:?}");
+        // Black K10 breaks the ladder: the same atari only chases.
+        let mut broken = ladder.clone();
+        broken
+            .place_setup_stone(at(&broken, 9, 9), Color::Black)
+            .unwrap();
+        let chase = go_prior(&params, &broken, c2, Color::White, &context);
+        assert!(rate(chase) < 0.5, "{chase:?}");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use crate::board::{Cell, Color, Point, Position};
+use crate::board::{Cell, Color, FewPoints, Point, Position};
 
 /// Deepest ladder followed; a longer one counts as escaped.
 pub const MAX_LADDER_PLIES: usize = 160;
@@ -27,7 +27,7 @@ pub fn ladder_captures(position: &Position, target: Point, to_move: Color) -> bo
         return false;
     };
     PLIES.with_borrow_mut(|plies| {
-        let mut reader = Reader { plies };
+        let mut reader = Reader { plies, deepest: 0 };
         reader.load(0, position);
         reader.plies[0].set_to_move(to_move);
         if to_move == defender {
@@ -41,6 +41,8 @@ pub fn ladder_captures(position: &Position, target: Point, to_move: Color) -> bo
 /// A ladder read in progress: `plies[k]` is the position `k` moves in.
 struct Reader<'a> {
     plies: &'a mut Vec<Position>,
+    /// The deepest ply reached so far.
+    deepest: usize,
 }
 
 impl Reader<'_> {
@@ -63,6 +65,7 @@ impl Reader<'_> {
             rest[0].copy_from(&done[ply]);
         }
         self.plies[ply + 1].play(p, color);
+        self.deepest = self.deepest.max(ply + 1);
     }
 
     /// Defender to move, its string through `target` in atari: true if
@@ -164,12 +167,46 @@ pub fn escape_is_hopeless(position: &Position, p: Point, color: Color) -> bool {
     if !position.is_legal_empty(p, color) {
         return true;
     }
+    if extension_has_three_liberties(position, p, color) {
+        return false;
+    }
     PLIES.with_borrow_mut(|plies| {
-        let mut reader = Reader { plies };
+        let mut reader = Reader { plies, deepest: 0 };
         reader.load(0, position);
         reader.play(0, p, color);
         reader.plies[1].liberties_up_to(p, 3).len() <= 2 && reader.attacker_wins(p, color, 1)
     })
+}
+
+/// Whether `color` playing the empty point `p` surely leaves the string it
+/// forms three liberties or more, counted without playing the move (the
+/// common case, which needs no reading). Captures count as one liberty
+/// each, as in `Position::is_self_atari`.
+fn extension_has_three_liberties(position: &Position, p: Point, color: Color) -> bool {
+    let mut liberties = FewPoints::with_limit(3);
+    for n in position.geometry().neighbours(p) {
+        match position.cell(n) {
+            Cell::Empty => {
+                if !liberties.insert(n.0) {
+                    return true;
+                }
+            }
+            Cell::Border => {}
+            cell if cell == color.cell() => {
+                for liberty in position.liberties_up_to(n, 4).points() {
+                    if liberty != p && !liberties.insert(liberty.0) {
+                        return true;
+                    }
+                }
+            }
+            _ => {
+                if position.in_atari(n) && !liberties.insert(n.0) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Whether `attacker` playing `p` puts the string through `target` in
@@ -180,11 +217,47 @@ pub fn atari_starts_ladder(position: &Position, p: Point, attacker: Color, targe
         return false;
     }
     PLIES.with_borrow_mut(|plies| {
-        let mut reader = Reader { plies };
+        let mut reader = Reader { plies, deepest: 0 };
         reader.load(0, position);
         reader.play(0, p, attacker);
         reader.plies[1].atari_liberty(target).is_some()
             && reader.defender_loses(target, defender, 1)
+    })
+}
+
+/// Plies a failed ladder must run past the first extension before chasing
+/// it counts as a blunder: a short chase is often a forcing move, a long
+/// one leaves a row of cutting points.
+const LONG_CHASE_PLIES: usize = 6;
+
+/// Whether `attacker` playing `p` ataris the string through `target` only
+/// to chase a long ladder that fails: the defender extends to exactly two
+/// liberties, is not captured, and the reading of the ladder runs at least
+/// `LONG_CHASE_PLIES` further.
+pub fn atari_chases_broken_ladder(
+    position: &Position,
+    p: Point,
+    attacker: Color,
+    target: Point,
+) -> bool {
+    let defender = attacker.opponent();
+    if position.cell(target) != defender.cell() || !position.is_legal_empty(p, attacker) {
+        return false;
+    }
+    PLIES.with_borrow_mut(|plies| {
+        let mut reader = Reader { plies, deepest: 0 };
+        reader.load(0, position);
+        reader.play(0, p, attacker);
+        let Some(liberty) = reader.plies[1].atari_liberty(target) else {
+            return false;
+        };
+        if !reader.plies[1].is_legal_empty(liberty, defender) {
+            return false;
+        }
+        reader.play(1, liberty, defender);
+        reader.plies[2].liberties_up_to(target, 3).len() == 2
+            && !reader.attacker_wins(target, defender, 2)
+            && reader.deepest >= 2 + LONG_CHASE_PLIES
     })
 }
 
@@ -279,6 +352,39 @@ mod tests {
         let mut q = p.clone();
         q.place_setup_stone(at(&q, 3, 7), Color::Black).unwrap();
         assert!(!escape_is_hopeless(&q, at(&q, 3, 6), Color::Black));
+    }
+
+    /// The ladder shape in the lower left of a 13x13 board: a White atari
+    /// on C2 runs up to the upper right.
+    const LONG_LADDER: &str = ".............
+                               .............
+                               .............
+                               .............
+                               .............
+                               .............
+                               .............
+                               .............
+                               .............
+                               ..O..........
+                               .OX..........
+                               ...O.........
+                               .............";
+
+    #[test]
+    fn only_long_broken_ladders_count_as_chases() {
+        let mut p = Position::from_text(LONG_LADDER, GameKind::Go).unwrap();
+        let (c2, black) = (at(&p, 2, 1), at(&p, 2, 2));
+        assert!(atari_starts_ladder(&p, c2, Color::White, black));
+        assert!(!atari_chases_broken_ladder(&p, c2, Color::White, black));
+        // Black K10 breaks the ladder far away: White only chases.
+        let mut far = p.clone();
+        far.place_setup_stone(at(&far, 9, 9), Color::Black).unwrap();
+        assert!(!atari_starts_ladder(&far, c2, Color::White, black));
+        assert!(atari_chases_broken_ladder(&far, c2, Color::White, black));
+        // A breaker right in front makes the atari a short, harmless push.
+        p.place_setup_stone(at(&p, 4, 3), Color::Black).unwrap();
+        assert!(!atari_starts_ladder(&p, c2, Color::White, black));
+        assert!(!atari_chases_broken_ladder(&p, c2, Color::White, black));
     }
 
     #[test]

@@ -263,7 +263,12 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
     let kind = shared.root.kind();
     let exploration = params.exploration_for(kind);
     let explore = exploration > 0.0;
-    let log_parent = (tree.node(parent).visits().max(1) as f64).ln();
+    // Without exploration (NoGo's default) the logarithm is not needed.
+    let log_parent = if explore {
+        (tree.node(parent).visits().max(1) as f64).ln()
+    } else {
+        0.0
+    };
     let inverse_equivalence = 1.0 / params.rave_equivalence_for(kind);
     let mut best = (f64::NEG_INFINITY, None);
     let mut fallback = first;

@@ -181,10 +181,7 @@ pub fn mobility_prior(
     after: &mut Position,
 ) -> (u16, u32) {
     let gain = mobility_gain(position, p, mover, after) as f64;
-    let rate = 0.5 + (gain * step).clamp(-PRIOR_SPREAD, PRIOR_SPREAD);
-    let visits = even.min(u16::MAX as u32);
-    let wins = (rate * 2.0 * visits as f64).round() as u32;
-    (visits as u16, wins)
+    virtual_playouts(gain * step, even)
 }
 
 /// Prior knowledge for the tree node of `mover`'s move on `p`: virtual
@@ -193,7 +190,13 @@ pub fn mobility_prior(
 /// win rate of 50% moved by [`move_gain`].
 pub fn prior(position: &Position, p: Point, mover: Color, even: u32) -> (u16, u32) {
     let gain = move_gain(position, p, mover) as f64;
-    let rate = 0.5 + (gain / PRIOR_SCALE).clamp(-PRIOR_SPREAD, PRIOR_SPREAD);
+    virtual_playouts(gain / PRIOR_SCALE, even)
+}
+
+/// `even` virtual playouts (in half points) at a win rate of 50% moved by
+/// `shift`, within 50% ± [`PRIOR_SPREAD`].
+fn virtual_playouts(shift: f64, even: u32) -> (u16, u32) {
+    let rate = 0.5 + shift.clamp(-PRIOR_SPREAD, PRIOR_SPREAD);
     let visits = even.min(u16::MAX as u32);
     let wins = (rate * 2.0 * visits as f64).round() as u32;
     (visits as u16, wins)

@@ -352,21 +352,19 @@ pub fn expand(
     let open = position.empty_points().len() * 2 > position.geometry().area();
     let context = PriorContext { last, open };
     let children = tree.block(block, count);
+    let params = shared.params;
     for (child, &p) in children.iter().zip(&moves) {
-        let params = shared.params;
-        let nogo = position.kind() == GameKind::NoGo;
-        let (visits, wins) = if nogo && params.nogo_mobility_prior > 0.0 {
+        let (visits, wins) = if !go && params.nogo_mobility_prior > 0.0 {
             let step = params.nogo_mobility_prior;
             mobility_prior(position, p, mover, params.prior_even, step, prior_board)
-        } else if nogo && params.nogo_priors {
+        } else if !go && params.nogo_priors {
             nogo_prior(position, p, mover, params.prior_even)
         } else {
-            go_prior(shared.params, position, p, mover, &context).to_node()
+            go_prior(params, position, p, mover, &context).to_node()
         };
         child.init(Move::Play(p), visits, wins);
     }
     if go {
-        let params = shared.params;
         let penalty = if open { params.prior_pass_penalty } else { 0 };
         let visits = params.prior_even + penalty;
         children[moves.len()].init(

@@ -202,38 +202,71 @@ fn virtual_playouts(shift: f64, even: u32) -> (u16, u32) {
     (visits as u16, wins)
 }
 
+/// Choices of the NoGo playout policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NogoPlayoutOptions {
+    /// AMAF hears only the open moves (see [`nogo_playout`]).
+    pub amaf_open_only: bool,
+    /// Hold back every point only the mover may play, also one that became
+    /// so during the playout (instead of only those one-sided at its start).
+    pub hold_reserve: bool,
+}
+
 /// Candidate lists of the NoGo playout policy, kept across the moves of a
 /// playout and reused between playouts (no allocation per playout).
 ///
 /// They rest on NoGo's monotonicity: a point illegal for a side stays
 /// illegal (liberties only shrink, nothing is captured). A point found
-/// one-sided therefore never needs another look as a contested point, and a
-/// point found illegal for its owner can be dropped: every point is
+/// illegal for the mover is filed once (for the opponent, or dropped), and a
+/// reserve point found illegal for its owner is dropped: every point is
 /// classified about once per playout instead of once per move.
 #[derive(Clone, Debug, Default)]
 pub struct NogoLists {
-    /// Points not yet found one-sided: possibly legal for both sides.
+    /// Points drawn first, by whoever is to move: those both sides could
+    /// play at the playout's start (with `hold_reserve`: every point not yet
+    /// found one-sided).
     open: Vec<u16>,
     /// Per colour: points found legal for it alone, not a single-point eye
     /// when found.
     reserve: [Vec<u16>; 2],
     /// Per colour: its single-point eyes found legal for it alone.
     eyes: [Vec<u16>; 2],
+    /// See [`NogoPlayoutOptions::hold_reserve`].
+    hold_reserve: bool,
 }
 
 impl NogoLists {
-    /// Starts a playout from `position`: every empty point is open.
-    fn reset(&mut self, position: &Position) {
+    /// Starts a playout from `position`. Without `hold_reserve` the points
+    /// one side alone may play are filed now, so that only the points both
+    /// sides could play are drawn first.
+    fn reset(&mut self, position: &Position, hold_reserve: bool) {
+        self.hold_reserve = hold_reserve;
         self.open.clear();
-        self.open.extend_from_slice(position.empty_points());
         for list in self.reserve.iter_mut().chain(self.eyes.iter_mut()) {
             list.clear();
         }
+        if hold_reserve {
+            self.open.extend_from_slice(position.empty_points());
+            return;
+        }
+        for &q in position.empty_points() {
+            let p = Point(q);
+            match (
+                position.is_legal_empty(p, Color::Black),
+                position.is_legal_empty(p, Color::White),
+            ) {
+                (true, true) => self.open.push(q),
+                (true, false) => self.file_one_sided(position, p, Color::Black),
+                (false, true) => self.file_one_sided(position, p, Color::White),
+                (false, false) => {}
+            }
+        }
     }
 
-    /// The playout's move for `mover`: a uniformly drawn contested point if
-    /// any, else a point of its reserve, else one of its eyes; `None` if
-    /// nothing is legal. The flag tells whether the point was contested.
+    /// The playout's move for `mover`: a uniformly drawn open point legal
+    /// for it if any (with `hold_reserve`, one legal for both sides), else a
+    /// point of its reserve, else one of its eyes; `None` if nothing is
+    /// legal. The flag tells whether the point was an open one.
     #[inline(always)]
     fn next_move(
         &mut self,
@@ -244,14 +277,13 @@ impl NogoLists {
         let other = mover.opponent();
         while !self.open.is_empty() {
             let p = Point(self.open.swap_remove(below(rng, self.open.len())));
-            match (
-                position.is_legal_empty(p, mover),
-                position.is_legal_empty(p, other),
-            ) {
-                (true, true) => return Some((p, true)),
-                (true, false) => self.file_one_sided(position, p, mover),
-                (false, true) => self.file_one_sided(position, p, other),
-                (false, false) => {}
+            if position.is_legal_empty(p, mover) {
+                if !self.hold_reserve || position.is_legal_empty(p, other) {
+                    return Some((p, true));
+                }
+                self.file_one_sided(position, p, mover);
+            } else if position.is_legal_empty(p, other) {
+                self.file_one_sided(position, p, other);
             }
         }
         for list in [
@@ -280,37 +312,43 @@ impl NogoLists {
     }
 }
 
-/// A NoGo playout with the mover preferring, in this order: points both
-/// sides may play (taking one from the opponent), then its own safe points
-/// that are not single-point eyes, then its eyes. Ends when the side to
-/// move has no legal move (it loses) or after `max_moves` (no winner).
+/// A NoGo playout. The mover plays, in this order: an open point (one both
+/// sides could play when the playout began) that is legal for it, then its
+/// own reserve (points only it may play) that are not single-point eyes,
+/// then its eyes. Ends when the side to move has no legal move (it loses)
+/// or after `max_moves` (no winner).
 ///
-/// With `contested_only`, `on_move` hears only the moves on points both
-/// sides could play. A side's own safe points get filled at the end of
-/// every playout it wins, so counting those moves would teach AMAF that
-/// filling one's own reserve early is good, when it throws a move away.
+/// Playing an open point that has meanwhile become the mover's alone, rather
+/// than holding it back with the rest of its reserve, measured stronger
+/// against HaHaNoGo (whose playouts do the same); `hold_reserve` restores
+/// the holding back.
+///
+/// With `amaf_open_only`, `on_move` hears only the open moves. A side's own
+/// safe points get filled at the end of every playout it wins, so counting
+/// those moves would teach AMAF that filling one's own reserve early is
+/// good, when it throws a move away.
 pub fn nogo_playout(
     position: &mut Position,
     max_moves: u32,
-    contested_only: bool,
+    options: NogoPlayoutOptions,
     lists: &mut NogoLists,
     rng: &mut FastRng,
     mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    lists.reset(position);
-    let last_was_contested = std::cell::Cell::new(true);
+    lists.reset(position, options.hold_reserve);
+    let last_was_open = std::cell::Cell::new(true);
     play_out(
         position,
         0.0,
         max_moves,
         None,
         |position, mover, _| {
-            let (p, contested) = lists.next_move(position, mover, rng)?;
-            last_was_contested.set(contested);
+            let (p, open) = lists.next_move(position, mover, rng)?;
+            last_was_open.set(open);
             Some(p)
         },
         |p, mover| {
-            if last_was_contested.get() || !contested_only {
+            if last_was_open.get() || !options.amaf_open_only {
                 on_move(p, mover);
             }
         },
@@ -439,16 +477,17 @@ mod tests {
         assert_eq!((visits, wins), (10, 12));
     }
 
-    /// The playout's candidate lists pick only legal moves, contested points
-    /// first, and end exactly when the mover has no legal move.
+    /// With `hold_reserve` the candidate lists pick only legal moves,
+    /// contested points first, and end exactly when the mover has no legal
+    /// move.
     #[test]
-    fn playout_moves_are_legal_and_contested_first() {
+    fn holding_the_reserve_plays_contested_points_first() {
         let root = Position::new(crate::board::Geometry::square(7).unwrap(), GameKind::NoGo);
         let mut rng = FastRng::seed_from_u64(9);
         let mut lists = NogoLists::default();
         for _ in 0..50 {
             let mut position = root.clone();
-            lists.reset(&position);
+            lists.reset(&position, true);
             loop {
                 let mover = position.to_move();
                 let contested_left = position.empty_points().iter().any(|&p| {
@@ -471,6 +510,72 @@ mod tests {
         }
     }
 
+    /// By default the lists draw the points both sides could play when the
+    /// playout began until none is left, then the mover's reserve; they pick
+    /// only legal moves and end exactly when the mover has none.
+    #[test]
+    fn open_points_are_played_while_legal_for_the_mover() {
+        let mut rng = FastRng::seed_from_u64(9);
+        let mut lists = NogoLists::default();
+        let mut starts = vec![Position::new(
+            crate::board::Geometry::square(7).unwrap(),
+            GameKind::NoGo,
+        )];
+        // A start with reserve points already on the board.
+        let mut opened = starts[0].clone();
+        for _ in 0..12 {
+            let (p, _) = lists_move(&mut lists, &opened, &mut rng);
+            opened.play(p, opened.to_move());
+        }
+        starts.push(opened);
+        // Open points that had become the mover's alone, played at once.
+        let mut taken_alone = 0;
+        for start in &starts {
+            for _ in 0..50 {
+                let mut position = start.clone();
+                let open_at_start: Vec<Point> = position
+                    .empty_points()
+                    .iter()
+                    .map(|&p| Point(p))
+                    .filter(|&p| {
+                        position.is_legal_empty(p, Color::Black)
+                            && position.is_legal_empty(p, Color::White)
+                    })
+                    .collect();
+                lists.reset(&position, false);
+                loop {
+                    let mover = position.to_move();
+                    match lists.next_move(&position, mover, &mut rng) {
+                        Some((p, open)) => {
+                            assert!(position.is_legal_empty(p, mover));
+                            if open {
+                                assert!(open_at_start.contains(&p));
+                                taken_alone +=
+                                    usize::from(!position.is_legal_empty(p, mover.opponent()));
+                            } else {
+                                assert!(lists.open.is_empty());
+                            }
+                            position.play(p, mover);
+                        }
+                        None => {
+                            assert!(!position.has_legal_move(mover));
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(taken_alone > 0);
+    }
+
+    /// One move of a fresh default playout from `position`.
+    fn lists_move(lists: &mut NogoLists, position: &Position, rng: &mut FastRng) -> (Point, bool) {
+        lists.reset(position, false);
+        lists
+            .next_move(position, position.to_move(), rng)
+            .expect("a legal move")
+    }
+
     #[test]
     fn playouts_end_with_a_side_out_of_moves() {
         let root = Position::new(crate::board::Geometry::square(9).unwrap(), GameKind::NoGo);
@@ -479,7 +584,11 @@ mod tests {
             let mut position = root.clone();
             let mut played = 0;
             let mut lists = NogoLists::default();
-            let result = nogo_playout(&mut position, 300, false, &mut lists, &mut rng, |_, _| {
+            let options = NogoPlayoutOptions {
+                amaf_open_only: false,
+                hold_reserve: false,
+            };
+            let result = nogo_playout(&mut position, 300, options, &mut lists, &mut rng, |_, _| {
                 played += 1
             });
             let loser = position.to_move();

@@ -55,9 +55,14 @@ pub struct SearchParams {
     /// one side may play) a move makes: prior win rate 50% + this per point.
     /// 0 turns them off.
     pub nogo_mobility_prior: f64,
-    /// NoGo AMAF ignores playout moves on points only the mover could
-    /// still play (filling one's reserve is what every winner does last).
+    /// NoGo AMAF ignores the playout's reserve moves, on points only the
+    /// mover could play (filling one's reserve is what every winner does last).
     pub nogo_amaf_contested_only: bool,
+    /// NoGo playouts hold back every point only the mover may play, also one
+    /// that became so during the playout. Off: such a point is played when
+    /// drawn, which measured stronger (only points one-sided when the playout
+    /// began are held back).
+    pub nogo_hold_reserve: bool,
     /// `exploration` for NoGo.
     pub nogo_exploration: f64,
     /// `rave_equivalence` for NoGo. With AMAF limited to contested moves
@@ -101,6 +106,7 @@ impl Default for SearchParams {
             nogo_priors: false,
             nogo_mobility_prior: 0.0,
             nogo_amaf_contested_only: true,
+            nogo_hold_reserve: false,
             nogo_exploration: 0.0,
             nogo_rave_equivalence: 1e9,
             expand_visits: 2,
@@ -178,6 +184,10 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     (
         "nogo_amaf_contested_only",
         "NoGo AMAF ignores playout moves on points only the mover can play",
+    ),
+    (
+        "nogo_hold_reserve",
+        "NoGo playouts also hold back points that become the mover's alone",
     ),
     ("nogo_exploration", "UCT exploration constant for NoGo"),
     ("nogo_rave_equivalence", "rave_equivalence for NoGo"),
@@ -257,6 +267,7 @@ impl SearchParams {
             "nogo_amaf_contested_only" => {
                 self.nogo_amaf_contested_only = parse::<u8>(name, value)? != 0
             }
+            "nogo_hold_reserve" => self.nogo_hold_reserve = parse::<u8>(name, value)? != 0,
             "nogo_exploration" => self.nogo_exploration = finite(parse(name, value)?)?,
             "nogo_rave_equivalence" => {
                 self.nogo_rave_equivalence = finite(parse(name, value)?)?.max(1.0)
@@ -294,6 +305,7 @@ impl SearchParams {
             "nogo_priors" => u8::from(self.nogo_priors).to_string(),
             "nogo_mobility_prior" => self.nogo_mobility_prior.to_string(),
             "nogo_amaf_contested_only" => u8::from(self.nogo_amaf_contested_only).to_string(),
+            "nogo_hold_reserve" => u8::from(self.nogo_hold_reserve).to_string(),
             "nogo_exploration" => self.nogo_exploration.to_string(),
             "nogo_rave_equivalence" => self.nogo_rave_equivalence.to_string(),
             "expand_visits" => self.expand_visits.to_string(),

@@ -7,7 +7,9 @@
 
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
 
-use super::nogo::{NogoLists, mobility_prior, nogo_playout, prior as nogo_prior};
+use super::nogo::{
+    NogoLists, NogoPlayoutOptions, mobility_prior, nogo_playout, prior as nogo_prior,
+};
 use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced};
 use super::policy::heavy_playout;
@@ -164,11 +166,14 @@ impl Worker {
         let record = |p: Point, c: Color| trace.push((p.0, c));
         let kind = self.scratch.kind();
         if kind == GameKind::NoGo && shared.params.nogo_playouts {
-            let contested_only = shared.params.nogo_amaf_contested_only;
+            let options = NogoPlayoutOptions {
+                amaf_open_only: shared.params.nogo_amaf_contested_only,
+                hold_reserve: shared.params.nogo_hold_reserve,
+            };
             nogo_playout(
                 &mut self.scratch,
                 max_moves,
-                contested_only,
+                options,
                 &mut self.nogo_lists,
                 &mut self.rng,
                 record,

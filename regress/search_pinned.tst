@@ -41,11 +41,11 @@ play w c4
 kosumi-game nogo
 boardsize 7
 80 kosumi-visits
-#? [\n"" 25 1 1 "" "" ""\n84 "" "" "" "" 1 ""\n"" "" "" "" 1 1 ""\n"" 1 "" "" "" "" ""\n"" "" "" 1 9 "" ""\n"" 6 1 1 1 "" 160\n4 "" 1 1 "" "" ""]
+#? [\n"" "" "" 85 "" "" 16\n18 "" "" "" "" "" 15\n2 "" 26 "" "" 12 ""\n"" "" "" "" "" "" ""\n"" "" "" "" "" "" 55\n"" "" "" "" "" "" 21\n1 "" 8 "" 4 35 2]
 90 genmove b
-#? [G2]
+#? [D7]
 100 kosumi-pv
-#? [G1 E1 D6 C7 A1 B1]
+#? [G7 A6 A2 D1 A1]
 
 # Go 13x13 with a smaller budget.
 kosumi-game go

@@ -183,7 +183,7 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     ),
     (
         "nogo_amaf_contested_only",
-        "NoGo AMAF ignores playout moves on points only the mover can play",
+        "NoGo AMAF ignores the playout moves that fill a side's reserve",
     ),
     (
         "nogo_hold_reserve",

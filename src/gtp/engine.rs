@@ -251,6 +251,7 @@ impl Engine {
     /// A fresh board of `geometry` and `kind`, komi kept.
     pub(crate) fn reset_board(&mut self, geometry: Geometry, kind: GameKind) {
         self.game = Game::new(geometry, kind, self.game.komi());
+        self.clock.new_game();
     }
 
     /// Parses a vertex on the current board.

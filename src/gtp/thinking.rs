@@ -564,6 +564,7 @@ fn think(
     purpose: Purpose,
     reporting: Reporting,
 ) -> Result<Choice, GtpError> {
+    let started = Instant::now();
     let game = engine.game_for(color);
     let limits = move_limits(engine, color);
     let reporting = Reporting {
@@ -590,6 +591,9 @@ fn think(
     {
         engine.game.play(color, mv)?;
         engine.ponder_pending = engine.ponder;
+    }
+    if purpose != Purpose::Report {
+        engine.clock.charge(color, started.elapsed());
     }
     Ok(choice)
 }

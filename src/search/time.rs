@@ -102,6 +102,72 @@ impl Clock {
         });
     }
 
+    /// A new game: both clocks back to the time system's start.
+    pub fn new_game(&mut self) {
+        self.players = [None, None];
+    }
+
+    /// Charges `used` to `color`'s clock after one of its own moves, as a
+    /// game clock would. Controllers that send no `time_left` (gogui-twogtp
+    /// never does) still get an engine that spends its main time once; a
+    /// later `time_left` replaces whatever was charged here.
+    pub fn charge(&mut self, color: Color, used: Duration) {
+        let (main, period, per_period) = match self.system {
+            None | Some(TimeSystem::Unlimited) => return,
+            Some(TimeSystem::Absolute { main }) => (main, Duration::ZERO, 0),
+            Some(TimeSystem::ByoYomi {
+                main,
+                period,
+                periods,
+            }) => (main, period, periods),
+            Some(TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            }) => (main, period, stones),
+        };
+        let byo_yomi = matches!(self.system, Some(TimeSystem::ByoYomi { .. }));
+        let mut clock = self.players[color.index()].unwrap_or(PlayerClock {
+            left: main,
+            overtime_count: 0,
+        });
+        let mut used = used;
+        if clock.overtime_count == 0 {
+            if used <= clock.left || per_period == 0 {
+                clock.left = clock.left.saturating_sub(used);
+                self.players[color.index()] = Some(clock);
+                return;
+            }
+            // Main time ran out during this move: the rest comes out of
+            // the first overtime period.
+            used -= clock.left;
+            clock = PlayerClock {
+                left: period,
+                overtime_count: per_period,
+            };
+        }
+        if byo_yomi {
+            // Every period overrun costs one; the next move has a full period.
+            while used > period && clock.overtime_count > 1 {
+                used -= period;
+                clock.overtime_count -= 1;
+            }
+            clock.left = period;
+        } else {
+            // Canadian: a period's stones share its time; the last one
+            // starts a new period.
+            clock.left = clock.left.saturating_sub(used);
+            clock.overtime_count = clock.overtime_count.saturating_sub(1);
+            if clock.overtime_count == 0 {
+                clock = PlayerClock {
+                    left: period,
+                    overtime_count: per_period,
+                };
+            }
+        }
+        self.players[color.index()] = Some(clock);
+    }
+
     /// The time system, if one was given.
     pub fn system(&self) -> Option<TimeSystem> {
         self.system
@@ -210,6 +276,78 @@ mod tests {
         let budget = clock.budget(Color::Black, 81, 10).unwrap();
         assert!(budget >= Duration::from_millis(200), "{budget:?}");
         assert!(budget < Duration::from_millis(300), "{budget:?}");
+    }
+
+    #[test]
+    fn absolute_time_is_charged_without_time_left() {
+        // gogui-twogtp -time sends time_settings and never time_left.
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(60), S(0), 0);
+        let fresh = clock.budget(Color::Black, 81, 0).unwrap();
+        clock.charge(Color::Black, S(50));
+        let later = clock.budget(Color::Black, 81, 0).unwrap();
+        assert!(later * 4 < fresh, "{later:?} {fresh:?}");
+        assert_eq!(clock.budget(Color::White, 81, 0), Some(fresh));
+        clock.charge(Color::Black, S(20));
+        assert_eq!(clock.budget(Color::Black, 81, 0), Some(MIN_MOVE_TIME));
+    }
+
+    #[test]
+    fn canadian_periods_are_charged_per_stone() {
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(10), S(30), 3);
+        // 12 s: main time (10 s) runs out, 2 s come from the first period.
+        clock.charge(Color::Black, S(12));
+        assert_eq!(
+            clock.players[0],
+            Some(PlayerClock {
+                left: S(28),
+                overtime_count: 2
+            })
+        );
+        clock.charge(Color::Black, S(8));
+        clock.charge(Color::Black, S(5));
+        // The period's three stones are played: a fresh period.
+        assert_eq!(
+            clock.players[0],
+            Some(PlayerClock {
+                left: S(30),
+                overtime_count: 3
+            })
+        );
+    }
+
+    #[test]
+    fn byo_yomi_periods_are_lost_only_by_overrunning() {
+        let mut clock = Clock::new();
+        clock.set_system(TimeSystem::ByoYomi {
+            main: S(0),
+            period: S(5),
+            periods: 3,
+        });
+        clock.charge(Color::White, S(4));
+        assert_eq!(clock.players[1].map(|c| c.overtime_count), Some(3));
+        clock.charge(Color::White, S(7));
+        assert_eq!(
+            clock.players[1],
+            Some(PlayerClock {
+                left: S(5),
+                overtime_count: 2
+            })
+        );
+    }
+
+    #[test]
+    fn time_left_and_a_new_game_replace_the_charges() {
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(60), S(0), 0);
+        let fresh = clock.budget(Color::Black, 81, 0);
+        clock.charge(Color::Black, S(30));
+        clock.set_time_left(Color::Black, S(60), 0);
+        assert_eq!(clock.budget(Color::Black, 81, 0), fresh);
+        clock.charge(Color::Black, S(30));
+        clock.new_game();
+        assert_eq!(clock.budget(Color::Black, 81, 0), fresh);
     }
 
     #[test]

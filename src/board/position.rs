@@ -664,12 +664,29 @@ impl Position {
     #[inline]
     pub fn play(&mut self, p: Point, color: Color) -> u32 {
         debug_assert_eq!(self.check_move(p, color), Ok(()));
-        let captured = self.put_stone(p, color);
+        let captured = self.put_stone::<true>(p, color);
+        self.finish_move(color);
+        captured
+    }
+
+    /// [`Position::play`] for a NoGo position: a legal NoGo move never
+    /// captures, so the capture and ko bookkeeping is left out (playout
+    /// loops play most moves through this).
+    #[inline(always)]
+    pub fn play_nogo(&mut self, p: Point, color: Color) {
+        debug_assert_eq!(self.kind, GameKind::NoGo);
+        debug_assert_eq!(self.check_move(p, color), Ok(()));
+        self.put_stone::<false>(p, color);
+        self.finish_move(color);
+    }
+
+    /// Passes the turn after `color`'s stone.
+    #[inline(always)]
+    fn finish_move(&mut self, color: Color) {
         self.to_move = color.opponent();
         self.consecutive_passes = 0;
         #[cfg(debug_assertions)]
         self.check_invariants();
-        captured
     }
 
     /// Puts a setup stone (handicap, SGF AB/AW) without changing the side to
@@ -682,7 +699,7 @@ impl Position {
         if self.cells[p.idx()] != Cell::Empty {
             return Err(BoardError::Occupied);
         }
-        self.put_stone(p, color);
+        self.put_stone::<true>(p, color);
         if self.string_size(p) > 0
             && self.liberties[self.string_head[p.idx()] as usize].count() == 0
         {
@@ -701,14 +718,15 @@ impl Position {
         self.consecutive_passes = self.consecutive_passes.saturating_add(1);
     }
 
-    /// Places the stone, merges strings, removes captured enemies (Go) and
-    /// sets the ko point.
+    /// Places the stone, merges strings, removes captured enemies and sets
+    /// the ko point. `CAPTURES` false leaves out the last two, for moves
+    /// known to capture nothing (legal NoGo moves).
     ///
     /// The neighbours' contents are as random as the playout, so they are
     /// gathered without branches into masks first; the work that follows
     /// (merges, captures) branches once per mask.
     #[inline(always)]
-    fn put_stone(&mut self, p: Point, color: Color) -> u32 {
+    fn put_stone<const CAPTURES: bool>(&mut self, p: Point, color: Color) -> u32 {
         let i = p.idx();
         let own = color.cell();
         let enemy = color.opponent().cell();
@@ -730,13 +748,17 @@ impl Position {
             // string left with none is flagged at its last stone next to `i`.
             let record = &mut self.liberties[self.string_head[j] as usize];
             record.remove_wrapping(i);
-            zero_mask |= ((record.count() == 0) as u32) << k;
+            if CAPTURES {
+                zero_mask |= ((record.count() == 0) as u32) << k;
+            }
         }
         for (k, &j) in neighbours.iter().enumerate() {
             let cell = self.cells[j];
             liberties += PseudoLiberties::pair_if(j, cell == Cell::Empty);
             own_mask |= ((cell == own) as u32) << k;
-            enemy_mask |= ((cell == enemy) as u32) << k;
+            if CAPTURES {
+                enemy_mask |= ((cell == enemy) as u32) << k;
+            }
         }
         self.liberties[i] = PseudoLiberties(liberties);
 

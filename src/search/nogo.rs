@@ -337,7 +337,7 @@ pub fn nogo_playout(
 ) -> PlayoutResult {
     lists.reset(position, options.hold_reserve);
     let last_was_open = std::cell::Cell::new(true);
-    play_out(
+    play_out::<false>(
         position,
         0.0,
         max_moves,

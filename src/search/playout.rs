@@ -54,7 +54,7 @@ pub fn light_playout_traced(
 ) -> PlayoutResult {
     // The rules are fixed for the whole playout: choose the move picker once.
     match position.kind() {
-        GameKind::Go => play_out(
+        GameKind::Go => play_out::<true>(
             position,
             komi,
             max_moves,
@@ -62,7 +62,7 @@ pub fn light_playout_traced(
             |position, mover, _| random_move::<true>(position, mover, rng),
             on_move,
         ),
-        GameKind::NoGo => play_out(
+        GameKind::NoGo => play_out::<false>(
             position,
             komi,
             max_moves,
@@ -78,9 +78,10 @@ pub fn light_playout_traced(
 /// a loss in NoGo), and tells `on_move` every stone. Go ends after two
 /// passes or `max_moves` moves and is scored by area with komi; a NoGo
 /// game cut off at `max_moves` has no winner. Every playout policy runs
-/// on this loop.
+/// on this loop. `GO` must say whether the position follows Go's rules
+/// (fixed at compile time so that NoGo moves skip the capture code).
 #[inline(always)]
-pub fn play_out(
+pub fn play_out<const GO: bool>(
     position: &mut Position,
     komi: f32,
     max_moves: u32,
@@ -88,7 +89,7 @@ pub fn play_out(
     mut choose: impl FnMut(&mut Position, Color, Option<Point>) -> Option<Point>,
     mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    let go = position.kind() == GameKind::Go;
+    debug_assert_eq!(GO, position.kind() == GameKind::Go);
     let mut moves = 0;
     let mut passes = position.consecutive_passes();
     let mut last = last_move;
@@ -97,11 +98,15 @@ pub fn play_out(
         match choose(position, mover, last) {
             Some(p) => {
                 on_move(p, mover);
-                position.play(p, mover);
+                if GO {
+                    position.play(p, mover);
+                } else {
+                    position.play_nogo(p, mover);
+                }
                 passes = 0;
                 last = Some(p);
             }
-            None if !go => {
+            None if !GO => {
                 return PlayoutResult {
                     winner: Some(mover.opponent()),
                     moves,
@@ -118,7 +123,7 @@ pub fn play_out(
         }
         moves += 1;
     }
-    if !go {
+    if !GO {
         return PlayoutResult {
             winner: None,
             moves,

@@ -327,7 +327,7 @@ pub fn heavy_playout(
     rng: &mut FastRng,
     on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    play_out(
+    play_out::<true>(
         position,
         komi,
         max_moves,

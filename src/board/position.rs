@@ -577,6 +577,39 @@ impl Position {
         }
     }
 
+    /// NoGo: whether Black and White may each play the empty point `p`
+    /// ([`Position::is_legal_empty`] for both colours). One pass over the
+    /// neighbours: whether a neighbouring string's only liberty is `p` does
+    /// not depend on who plays there.
+    #[inline(always)]
+    pub fn nogo_legality(&self, p: Point) -> (bool, bool) {
+        debug_assert_eq!(self.kind, GameKind::NoGo);
+        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
+        if self.neighbour_counts[p.idx()].empty() == 4 {
+            return (true, true);
+        }
+        let pair = PseudoLiberties::pair(p.idx());
+        // Per colour: a neighbouring string of its own keeps a liberty, or
+        // an enemy one would be captured. Without branches (see
+        // `go_move_keeps_a_liberty`).
+        let (mut has_empty, mut black_safe, mut white_safe) = (false, false, false);
+        let (mut black_captures, mut white_captures) = (false, false);
+        for n in self.geometry.neighbours(p) {
+            let cell = self.cells[n.idx()];
+            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
+            let (black, white) = (cell == Cell::Black, cell == Cell::White);
+            has_empty |= cell == Cell::Empty;
+            black_safe |= black & !atari;
+            white_safe |= white & !atari;
+            black_captures |= white & atari;
+            white_captures |= black & atari;
+        }
+        (
+            (has_empty | black_safe) & !black_captures,
+            (has_empty | white_safe) & !white_captures,
+        )
+    }
+
     /// Whether `p` is a single-point eye of `color`: every neighbour is its
     /// stone or the edge, and the diagonals hold at most one enemy stone
     /// (none on the edge). Light playouts never fill these.

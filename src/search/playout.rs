@@ -162,8 +162,9 @@ mod tests {
     use crate::board::Geometry;
     use rand_xoshiro::rand_core::SeedableRng;
 
-    /// The playouts' candidate test agrees with the reference rules on every
-    /// empty point along random games (Go and NoGo, several sizes); the test
+    /// The playouts' candidate test (and NoGo's two-colour legality) agrees
+    /// with the reference rules on every empty point along random games (Go
+    /// and NoGo, several sizes); the test
     /// profile also checks the board's invariants after every move.
     #[test]
     fn light_candidates_match_the_rules() {
@@ -182,6 +183,13 @@ mod tests {
                             let expected =
                                 position.is_legal(p, mover) && (!go || !position.is_eye(p, mover));
                             assert_eq!(position.is_light_candidate(p, mover, go), expected);
+                            if !go {
+                                let both = (
+                                    position.is_legal(p, Color::Black),
+                                    position.is_legal(p, Color::White),
+                                );
+                                assert_eq!(position.nogo_legality(p), both);
+                            }
                             if expected {
                                 candidates.push(p);
                             }

@@ -14,7 +14,7 @@ use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced};
 use super::policy::heavy_playout;
 use super::prior::{PriorContext, go_prior};
-use super::tree::{NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
+use super::tree::{Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
 
 /// What every search thread shares.
 pub struct Shared<'a> {
@@ -278,18 +278,21 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
         0.0
     };
     let inverse_equivalence = 1.0 / params.rave_equivalence_for(kind);
-    let mut best = (f64::NEG_INFINITY, None);
-    let mut fallback = first;
-    for (k, child) in tree.block(first, count).iter().enumerate() {
-        let id = first + k as NodeId;
-        if parent == ROOT && excluded_at_root(shared, child.mv()) {
+    let children = tree.block(first, count);
+    let excluded = |child: &Node| parent == ROOT && excluded_at_root(shared, child.mv());
+    // Values are never negative: the best stays at minus infinity only when
+    // no child was valued.
+    let (mut best_value, mut best) = (f64::NEG_INFINITY, 0);
+    for (k, child) in children.iter().enumerate() {
+        if excluded(child) {
             continue;
         }
-        fallback = id;
-        match child.proof() {
-            PROVEN_WIN => return id,
-            PROVEN_LOSS => continue,
-            _ => {}
+        let proof = child.proof();
+        if proof != UNPROVEN {
+            if proof == PROVEN_WIN {
+                return first + k as NodeId;
+            }
+            continue;
         }
         // (1 - beta) q + beta q_amaf with beta = a / (a + n + a n / E),
         // rewritten over one common denominator: one division, not three.
@@ -310,12 +313,16 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
         if explore {
             value += double_exploration * (log_parent / (n + 1.0)).sqrt();
         }
-        if value > best.0 {
-            best = (value, Some(id));
+        if value > best_value {
+            (best_value, best) = (value, k);
         }
     }
-    // Every child proven lost (or excluded): any will do.
-    best.1.unwrap_or(fallback)
+    if best_value == f64::NEG_INFINITY {
+        // Every child proven lost (or excluded): any will do, the last one
+        // not excluded by choice.
+        best = children.iter().rposition(|c| !excluded(c)).unwrap_or(0);
+    }
+    first + best as NodeId
 }
 
 fn excluded_at_root(shared: &Shared, mv: Move) -> bool {

@@ -795,6 +795,36 @@ impl Position {
         }
         self.liberties[i] = PseudoLiberties(liberties);
 
+        // Enemies left without pseudo-liberties (rare: test them together).
+        // They go before the merges: pseudo-liberties are sums, so the
+        // points they free may be credited to the friendly strings before
+        // or after those are joined, and the masks need not outlive this.
+        let mut doomed = zero_mask & enemy_mask;
+        let mut captured = 0;
+        self.ko_point = 0;
+        if doomed != 0 {
+            let mut last_captured = 0;
+            while doomed != 0 {
+                let j = neighbours[doomed.trailing_zeros() as usize];
+                doomed &= doomed - 1;
+                // Each doomed string is flagged once (at its last stone next
+                // to `i`); the test keeps this safe all the same.
+                if self.cells[j] == enemy {
+                    let h = self.string_head[j] as usize;
+                    captured += self.string_size[h] as u32;
+                    last_captured = j;
+                    self.remove_string(h, color);
+                }
+            }
+            self.prisoners[color.index()] += captured;
+            // Simple ko: one stone captured by a lone stone (no friendly
+            // neighbour to join) left in atari.
+            if captured == 1 && own_mask == 0 && self.liberties[i].count() == 1 {
+                self.ko_color = color.opponent();
+                self.ko_point = last_captured as u16;
+            }
+        }
+
         if own_mask != 0 {
             let first = self.string_head[neighbours[own_mask.trailing_zeros() as usize]];
             // Friends of other strings than the first (usually none).
@@ -813,34 +843,6 @@ impl Position {
                 }
             }
         }
-
-        // Enemies left without pseudo-liberties (rare: test them together).
-        let mut doomed = zero_mask & enemy_mask;
-        let mut captured = 0;
-        if doomed != 0 {
-            let mut last_captured = 0;
-            while doomed != 0 {
-                let j = neighbours[doomed.trailing_zeros() as usize];
-                doomed &= doomed - 1;
-                // Each doomed string is flagged once (at its last stone next
-                // to `i`); the test keeps this safe all the same.
-                if self.cells[j] == enemy {
-                    let h = self.string_head[j] as usize;
-                    captured += self.string_size[h] as u32;
-                    last_captured = j;
-                    self.remove_string(h, color);
-                }
-            }
-            self.prisoners[color.index()] += captured;
-            let head = self.string_head[i] as usize;
-            // Simple ko: one stone captured by a lone stone left in atari.
-            if captured == 1 && self.string_size[head] == 1 && self.liberties[head].count() == 1 {
-                self.ko_color = color.opponent();
-                self.ko_point = last_captured as u16;
-                return captured;
-            }
-        }
-        self.ko_point = 0;
         captured
     }
 

@@ -96,6 +96,48 @@ impl NeighbourCounts {
     }
 }
 
+/// What the neighbours of an empty point `p` are, as NoGo legality needs
+/// them: bit `2 * cell + atari` is set for each neighbour, `atari` telling
+/// whether its string's only liberty is `p`. For an empty or border cell
+/// `atari` means nothing, so both of its bits are read together.
+#[derive(Clone, Copy, Debug)]
+struct NeighbourKinds(u32);
+
+impl NeighbourKinds {
+    const EMPTY: u32 = 0b11 << (2 * Cell::Empty as u32);
+
+    /// Bit of a neighbouring string of `color` with another liberty.
+    #[inline(always)]
+    fn safe(color: Color) -> u32 {
+        1 << (2 * color.cell() as u32)
+    }
+
+    /// Bit of a neighbouring string of `color` whose only liberty is `p`.
+    #[inline(always)]
+    fn in_atari(color: Color) -> u32 {
+        2 << (2 * color.cell() as u32)
+    }
+
+    /// A stone of `color` on `p` would capture.
+    #[inline(always)]
+    fn capture_by(self, color: Color) -> bool {
+        self.0 & Self::in_atari(color.opponent()) != 0
+    }
+
+    /// A stone of `color` on `p` would have a liberty (directly or through
+    /// a friendly string).
+    #[inline(always)]
+    fn liberty_for(self, color: Color) -> bool {
+        self.0 & (Self::EMPTY | Self::safe(color)) != 0
+    }
+
+    /// `color` may play `p` in NoGo.
+    #[inline(always)]
+    fn nogo_legal(self, color: Color) -> bool {
+        self.liberty_for(color) & !self.capture_by(color)
+    }
+}
+
 /// Pseudo-liberties of a string (valid at its head), packed in one word so
 /// that adding, removing and merging are each a single add or subtract:
 /// the count of (stone, adjacent empty point) pairs in the top 12 bits,
@@ -499,7 +541,7 @@ impl Position {
                 !(self.ko_point == p.0 && self.ko_color == color)
                     && self.go_move_keeps_a_liberty(p, color)
             }
-            GameKind::NoGo => self.nogo_check(p, color).is_ok(),
+            GameKind::NoGo => self.nogo_legal(p, color),
         }
     }
 
@@ -557,24 +599,20 @@ impl Position {
         if self.neighbour_counts[p.idx()].empty() == 4 {
             return Ok(());
         }
-        // Without branches per neighbour (see `go_move_keeps_a_liberty`).
-        let own = color.cell();
-        let enemy = color.opponent().cell();
-        let pair = PseudoLiberties::pair(p.idx());
-        let (mut has_liberty, mut captures) = (false, false);
-        for n in self.geometry.neighbours(p) {
-            let cell = self.cells[n.idx()];
-            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
-            has_liberty |= (cell == Cell::Empty) | (cell == own) & !atari;
-            captures |= (cell == enemy) & atari;
-        }
-        if captures {
+        let kinds = self.neighbour_kinds(p);
+        if kinds.capture_by(color) {
             Err(BoardError::NoGoCapture)
-        } else if has_liberty {
+        } else if kinds.liberty_for(color) {
             Ok(())
         } else {
             Err(BoardError::Suicide)
         }
+    }
+
+    /// NoGo: whether `color` may play the empty point `p`.
+    #[inline(always)]
+    fn nogo_legal(&self, p: Point, color: Color) -> bool {
+        self.neighbour_counts[p.idx()].empty() == 4 || self.neighbour_kinds(p).nogo_legal(color)
     }
 
     /// NoGo: whether Black and White may each play the empty point `p`
@@ -588,26 +626,25 @@ impl Position {
         if self.neighbour_counts[p.idx()].empty() == 4 {
             return (true, true);
         }
+        let kinds = self.neighbour_kinds(p);
+        (
+            kinds.nogo_legal(Color::Black),
+            kinds.nogo_legal(Color::White),
+        )
+    }
+
+    /// The [`NeighbourKinds`] of the empty point `p`. Without branches per
+    /// neighbour (see `go_move_keeps_a_liberty`).
+    #[inline(always)]
+    fn neighbour_kinds(&self, p: Point) -> NeighbourKinds {
         let pair = PseudoLiberties::pair(p.idx());
-        // Per colour: a neighbouring string of its own keeps a liberty, or
-        // an enemy one would be captured. Without branches (see
-        // `go_move_keeps_a_liberty`).
-        let (mut has_empty, mut black_safe, mut white_safe) = (false, false, false);
-        let (mut black_captures, mut white_captures) = (false, false);
+        let mut kinds = 0;
         for n in self.geometry.neighbours(p) {
             let cell = self.cells[n.idx()];
             let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
-            let (black, white) = (cell == Cell::Black, cell == Cell::White);
-            has_empty |= cell == Cell::Empty;
-            black_safe |= black & !atari;
-            white_safe |= white & !atari;
-            black_captures |= white & atari;
-            white_captures |= black & atari;
+            kinds |= 1 << (2 * cell as u32 + atari as u32);
         }
-        (
-            (has_empty | black_safe) & !black_captures,
-            (has_empty | white_safe) & !white_captures,
-        )
+        NeighbourKinds(kinds)
     }
 
     /// Whether `p` is a single-point eye of `color`: every neighbour is its
@@ -650,7 +687,7 @@ impl Position {
             !(self.ko_point == p.0 && self.ko_color == color)
                 && self.go_move_keeps_a_liberty(p, color)
         } else {
-            counts.empty() == 4 || self.nogo_check(p, color).is_ok()
+            counts.empty() == 4 || self.neighbour_kinds(p).nogo_legal(color)
         }
     }
 

@@ -52,14 +52,18 @@ pub fn light_playout_traced(
     rng: &mut FastRng,
     on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
+    // A local copy of the generator can stay in registers through the
+    // loop (the caller's must be written back before every call out).
+    let mut local_rng = rng.clone();
+    let local = &mut local_rng;
     // The rules are fixed for the whole playout: choose the move picker once.
-    match position.kind() {
+    let result = match position.kind() {
         GameKind::Go => play_out::<true>(
             position,
             komi,
             max_moves,
             None,
-            |position, mover, _| random_move::<true>(position, mover, rng),
+            |position, mover, _| random_move::<true>(position, mover, local),
             on_move,
         ),
         GameKind::NoGo => play_out::<false>(
@@ -67,10 +71,12 @@ pub fn light_playout_traced(
             komi,
             max_moves,
             None,
-            |position, mover, _| random_move::<false>(position, mover, rng),
+            |position, mover, _| random_move::<false>(position, mover, local),
             on_move,
         ),
-    }
+    };
+    *rng = local_rng;
+    result
 }
 
 /// Plays a position out, `choose` picking each move of the side to move

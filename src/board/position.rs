@@ -138,6 +138,29 @@ impl NeighbourKinds {
     }
 }
 
+/// For each colour, and each set of four diagonal cells (two bits each, as
+/// [`Cell`] numbers them): whether they allow an eye of that colour, i.e.
+/// hold at most one enemy stone, none if one of them is the border. A table
+/// look-up replaces eight comparisons in the playouts' eye test.
+static EYE_DIAGONALS: [[bool; 256]; 2] = {
+    let mut table = [[false; 256]; 2];
+    let mut code = 0;
+    while code < 256 {
+        // Cells of each kind among the four diagonals.
+        let mut counts = [0; 4];
+        let mut k = 0;
+        while k < 4 {
+            counts[(code >> (2 * k)) & 3] += 1;
+            k += 1;
+        }
+        let edge = (counts[Cell::Border as usize] > 0) as usize;
+        table[Color::Black as usize][code] = counts[Cell::White as usize] + edge < 2;
+        table[Color::White as usize][code] = counts[Cell::Black as usize] + edge < 2;
+        code += 1;
+    }
+    table
+};
+
 /// Pseudo-liberties of a string (valid at its head), packed in one word so
 /// that adding, removing and merging are each a single add or subtract:
 /// the count of (stone, adjacent empty point) pairs in the top 12 bits,
@@ -655,14 +678,11 @@ impl Position {
         if self.neighbour_counts[p.idx()].of(color) != 4 {
             return false;
         }
-        let enemy = color.opponent().cell();
-        let (mut enemies, mut edges) = (0, 0);
-        for d in self.geometry.diagonals(p) {
-            let cell = self.cells[d.idx()];
-            enemies += (cell == enemy) as u32;
-            edges += (cell == Cell::Border) as u32;
+        let mut diagonals = 0;
+        for (k, d) in self.geometry.diagonals(p).into_iter().enumerate() {
+            diagonals |= (self.cells[d.idx()] as usize) << (2 * k);
         }
-        enemies + u32::from(edges > 0) < 2
+        EYE_DIAGONALS[color.index()][diagonals]
     }
 
     /// Whether a light playout may play `color` on the empty point `p`:

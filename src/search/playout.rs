@@ -165,12 +165,31 @@ fn random_move<const GO: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Geometry;
+    use crate::board::{Cell, Geometry};
     use rand_xoshiro::rand_core::SeedableRng;
 
-    /// The playouts' candidate test (and NoGo's two-colour legality) agrees
-    /// with the reference rules on every empty point along random games (Go
-    /// and NoGo, several sizes); the test
+    /// The eye rule spelled out: every neighbour is `color`'s stone or the
+    /// edge, and the diagonals hold at most one enemy stone, none if one of
+    /// them is the edge.
+    fn eye(position: &Position, p: Point, color: Color) -> bool {
+        let g = position.geometry();
+        let cell = |q: Point| position.cell(q);
+        let walled = g
+            .neighbours(p)
+            .into_iter()
+            .all(|q| cell(q) == color.cell() || cell(q) == Cell::Border);
+        let diagonals = g.diagonals(p);
+        let enemies = diagonals
+            .iter()
+            .filter(|&&d| cell(d) == color.opponent().cell())
+            .count();
+        let on_edge = diagonals.iter().any(|&d| cell(d) == Cell::Border);
+        walled && enemies + usize::from(on_edge) < 2
+    }
+
+    /// The playouts' candidate test (and NoGo's two-colour legality, and the
+    /// eye test) agrees with the reference rules on every empty point along
+    /// random games (Go and NoGo, several sizes); the test
     /// profile also checks the board's invariants after every move.
     #[test]
     fn light_candidates_match_the_rules() {
@@ -189,6 +208,9 @@ mod tests {
                             let expected =
                                 position.is_legal(p, mover) && (!go || !position.is_eye(p, mover));
                             assert_eq!(position.is_light_candidate(p, mover, go), expected);
+                            for color in [Color::Black, Color::White] {
+                                assert_eq!(position.is_eye(p, color), eye(&position, p, color));
+                            }
                             if !go {
                                 let both = (
                                     position.is_legal(p, Color::Black),

@@ -350,12 +350,15 @@ pub fn expand(
     }
     let mover = position.to_move();
     let go = position.kind() == GameKind::Go;
-    let mut moves: Vec<Point> = position
-        .empty_points()
-        .iter()
-        .map(|&p| Point(p))
-        .filter(|&p| position.is_legal_empty(p, mover) && !(go && position.is_eye(p, mover)))
-        .collect();
+    // Sized once: collecting a filter would grow the vector step by step.
+    let mut moves: Vec<Point> = Vec::with_capacity(position.empty_points().len());
+    moves.extend(
+        position
+            .empty_points()
+            .iter()
+            .map(|&p| Point(p))
+            .filter(|&p| position.is_legal_empty(p, mover) && !(go && position.is_eye(p, mover))),
+    );
     moves.sort_unstable();
     let count = moves.len() + go as usize;
     if count == 0 {

@@ -51,20 +51,15 @@ const PATTERNS: &[&str] = &[
     "?OX X.O ###",
 ];
 
-/// Neighbour order of a 3x3 code: N, NE, E, SE, S, SW, W, NW (2 bits each).
+/// Neighbour order of a 3x3 code: N, NE, E, SE, S, SW, W, NW, 2 bits each,
+/// the [`Cell`] as the board numbers it (so no translation is needed).
 fn neighbourhood(position: &Position, p: Point) -> u16 {
     let s = position.geometry().stride() as i32;
     let offsets = [s, s + 1, 1, 1 - s, -s, -s - 1, -1, s - 1];
     let mut code = 0u16;
     for (k, offset) in offsets.iter().enumerate() {
         let q = Point((p.0 as i32 + offset) as u16);
-        let bits = match position.cell(q) {
-            Cell::Empty => 0,
-            Cell::Black => 1,
-            Cell::White => 2,
-            Cell::Border => 3,
-        };
-        code |= bits << (2 * k);
+        code |= (position.cell(q) as u16) << (2 * k);
     }
     code
 }
@@ -119,19 +114,23 @@ fn symmetries(ring: [char; 8]) -> Vec<[char; 8]> {
 }
 
 fn matches(ring: &[char; 8], code: u16, swap_colours: bool) -> bool {
+    const BLACK: u16 = Cell::Black as u16;
+    const WHITE: u16 = Cell::White as u16;
+    const EMPTY: u16 = Cell::Empty as u16;
+    const BORDER: u16 = Cell::Border as u16;
     ring.iter().enumerate().all(|(k, &symbol)| {
         let mut cell = (code >> (2 * k)) & 3;
-        if swap_colours && (cell == 1 || cell == 2) {
-            cell = 3 - cell;
+        if swap_colours && (cell == BLACK || cell == WHITE) {
+            cell = BLACK + WHITE - cell;
         }
         match symbol {
             '?' => true,
-            '.' => cell == 0,
-            'X' => cell == 1,
-            'O' => cell == 2,
-            'x' => cell == 0 || cell == 2,
-            'o' => cell == 0 || cell == 1,
-            '#' => cell == 3,
+            '.' => cell == EMPTY,
+            'X' => cell == BLACK,
+            'O' => cell == WHITE,
+            'x' => cell == EMPTY || cell == WHITE,
+            'o' => cell == EMPTY || cell == BLACK,
+            '#' => cell == BORDER,
             _ => false,
         }
     })

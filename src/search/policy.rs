@@ -150,7 +150,7 @@ fn accepts(symbol: char, cell: u16, swap_colours: bool) -> bool {
 }
 
 /// Whether a MoGo pattern matches around the empty point `p`.
-#[inline]
+#[inline(always)]
 pub fn pattern_at(position: &Position, p: Point) -> bool {
     let code = neighbourhood(position, p) as usize;
     PATTERN_TABLE[code >> 6] >> (code & 63) & 1 != 0

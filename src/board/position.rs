@@ -96,6 +96,71 @@ impl NeighbourCounts {
     }
 }
 
+/// What the neighbours of an empty point `p` are, as NoGo legality needs
+/// them: bit `2 * cell + atari` is set for each neighbour, `atari` telling
+/// whether its string's only liberty is `p`. For an empty or border cell
+/// `atari` means nothing, so both of its bits are read together.
+#[derive(Clone, Copy, Debug)]
+struct NeighbourKinds(u32);
+
+impl NeighbourKinds {
+    const EMPTY: u32 = 0b11 << (2 * Cell::Empty as u32);
+
+    /// Bit of a neighbouring string of `color` with another liberty.
+    #[inline(always)]
+    fn safe(color: Color) -> u32 {
+        1 << (2 * color.cell() as u32)
+    }
+
+    /// Bit of a neighbouring string of `color` whose only liberty is `p`.
+    #[inline(always)]
+    fn in_atari(color: Color) -> u32 {
+        2 << (2 * color.cell() as u32)
+    }
+
+    /// A stone of `color` on `p` would capture.
+    #[inline(always)]
+    fn capture_by(self, color: Color) -> bool {
+        self.0 & Self::in_atari(color.opponent()) != 0
+    }
+
+    /// A stone of `color` on `p` would have a liberty (directly or through
+    /// a friendly string).
+    #[inline(always)]
+    fn liberty_for(self, color: Color) -> bool {
+        self.0 & (Self::EMPTY | Self::safe(color)) != 0
+    }
+
+    /// `color` may play `p` in NoGo.
+    #[inline(always)]
+    fn nogo_legal(self, color: Color) -> bool {
+        self.liberty_for(color) & !self.capture_by(color)
+    }
+}
+
+/// For each colour, and each set of four diagonal cells (two bits each, as
+/// [`Cell`] numbers them): whether they allow an eye of that colour, i.e.
+/// hold at most one enemy stone, none if one of them is the border. A table
+/// look-up replaces eight comparisons in the playouts' eye test.
+static EYE_DIAGONALS: [[bool; 256]; 2] = {
+    let mut table = [[false; 256]; 2];
+    let mut code = 0;
+    while code < 256 {
+        // Cells of each kind among the four diagonals.
+        let mut counts = [0; 4];
+        let mut k = 0;
+        while k < 4 {
+            counts[(code >> (2 * k)) & 3] += 1;
+            k += 1;
+        }
+        let edge = (counts[Cell::Border as usize] > 0) as usize;
+        table[Color::Black as usize][code] = counts[Cell::White as usize] + edge < 2;
+        table[Color::White as usize][code] = counts[Cell::Black as usize] + edge < 2;
+        code += 1;
+    }
+    table
+};
+
 /// Pseudo-liberties of a string (valid at its head), packed in one word so
 /// that adding, removing and merging are each a single add or subtract:
 /// the count of (stone, adjacent empty point) pairs in the top 12 bits,
@@ -499,7 +564,7 @@ impl Position {
                 !(self.ko_point == p.0 && self.ko_color == color)
                     && self.go_move_keeps_a_liberty(p, color)
             }
-            GameKind::NoGo => self.nogo_check(p, color).is_ok(),
+            GameKind::NoGo => self.nogo_legal(p, color),
         }
     }
 
@@ -557,24 +622,52 @@ impl Position {
         if self.neighbour_counts[p.idx()].empty() == 4 {
             return Ok(());
         }
-        // Without branches per neighbour (see `go_move_keeps_a_liberty`).
-        let own = color.cell();
-        let enemy = color.opponent().cell();
-        let pair = PseudoLiberties::pair(p.idx());
-        let (mut has_liberty, mut captures) = (false, false);
-        for n in self.geometry.neighbours(p) {
-            let cell = self.cells[n.idx()];
-            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
-            has_liberty |= (cell == Cell::Empty) | (cell == own) & !atari;
-            captures |= (cell == enemy) & atari;
-        }
-        if captures {
+        let kinds = self.neighbour_kinds(p);
+        if kinds.capture_by(color) {
             Err(BoardError::NoGoCapture)
-        } else if has_liberty {
+        } else if kinds.liberty_for(color) {
             Ok(())
         } else {
             Err(BoardError::Suicide)
         }
+    }
+
+    /// NoGo: whether `color` may play the empty point `p`.
+    #[inline(always)]
+    fn nogo_legal(&self, p: Point, color: Color) -> bool {
+        self.neighbour_counts[p.idx()].empty() == 4 || self.neighbour_kinds(p).nogo_legal(color)
+    }
+
+    /// NoGo: whether Black and White may each play the empty point `p`
+    /// ([`Position::is_legal_empty`] for both colours). One pass over the
+    /// neighbours: whether a neighbouring string's only liberty is `p` does
+    /// not depend on who plays there.
+    #[inline(always)]
+    pub fn nogo_legality(&self, p: Point) -> (bool, bool) {
+        debug_assert_eq!(self.kind, GameKind::NoGo);
+        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
+        if self.neighbour_counts[p.idx()].empty() == 4 {
+            return (true, true);
+        }
+        let kinds = self.neighbour_kinds(p);
+        (
+            kinds.nogo_legal(Color::Black),
+            kinds.nogo_legal(Color::White),
+        )
+    }
+
+    /// The [`NeighbourKinds`] of the empty point `p`. Without branches per
+    /// neighbour (see `go_move_keeps_a_liberty`).
+    #[inline(always)]
+    fn neighbour_kinds(&self, p: Point) -> NeighbourKinds {
+        let pair = PseudoLiberties::pair(p.idx());
+        let mut kinds = 0;
+        for n in self.geometry.neighbours(p) {
+            let cell = self.cells[n.idx()];
+            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
+            kinds |= 1 << (2 * cell as u32 + atari as u32);
+        }
+        NeighbourKinds(kinds)
     }
 
     /// Whether `p` is a single-point eye of `color`: every neighbour is its
@@ -585,14 +678,11 @@ impl Position {
         if self.neighbour_counts[p.idx()].of(color) != 4 {
             return false;
         }
-        let enemy = color.opponent().cell();
-        let (mut enemies, mut edges) = (0, 0);
-        for d in self.geometry.diagonals(p) {
-            let cell = self.cells[d.idx()];
-            enemies += (cell == enemy) as u32;
-            edges += (cell == Cell::Border) as u32;
+        let mut diagonals = 0;
+        for (k, d) in self.geometry.diagonals(p).into_iter().enumerate() {
+            diagonals |= (self.cells[d.idx()] as usize) << (2 * k);
         }
-        enemies + u32::from(edges > 0) < 2
+        EYE_DIAGONALS[color.index()][diagonals]
     }
 
     /// Whether a light playout may play `color` on the empty point `p`:
@@ -617,7 +707,7 @@ impl Position {
             !(self.ko_point == p.0 && self.ko_color == color)
                 && self.go_move_keeps_a_liberty(p, color)
         } else {
-            counts.empty() == 4 || self.nogo_check(p, color).is_ok()
+            counts.empty() == 4 || self.neighbour_kinds(p).nogo_legal(color)
         }
     }
 
@@ -664,12 +754,29 @@ impl Position {
     #[inline]
     pub fn play(&mut self, p: Point, color: Color) -> u32 {
         debug_assert_eq!(self.check_move(p, color), Ok(()));
-        let captured = self.put_stone(p, color);
+        let captured = self.put_stone::<true>(p, color);
+        self.finish_move(color);
+        captured
+    }
+
+    /// [`Position::play`] for a NoGo position: a legal NoGo move never
+    /// captures, so the capture and ko bookkeeping is left out (playout
+    /// loops play most moves through this).
+    #[inline(always)]
+    pub fn play_nogo(&mut self, p: Point, color: Color) {
+        debug_assert_eq!(self.kind, GameKind::NoGo);
+        debug_assert_eq!(self.check_move(p, color), Ok(()));
+        self.put_stone::<false>(p, color);
+        self.finish_move(color);
+    }
+
+    /// Passes the turn after `color`'s stone.
+    #[inline(always)]
+    fn finish_move(&mut self, color: Color) {
         self.to_move = color.opponent();
         self.consecutive_passes = 0;
         #[cfg(debug_assertions)]
         self.check_invariants();
-        captured
     }
 
     /// Puts a setup stone (handicap, SGF AB/AW) without changing the side to
@@ -682,7 +789,7 @@ impl Position {
         if self.cells[p.idx()] != Cell::Empty {
             return Err(BoardError::Occupied);
         }
-        self.put_stone(p, color);
+        self.put_stone::<true>(p, color);
         if self.string_size(p) > 0
             && self.liberties[self.string_head[p.idx()] as usize].count() == 0
         {
@@ -701,14 +808,15 @@ impl Position {
         self.consecutive_passes = self.consecutive_passes.saturating_add(1);
     }
 
-    /// Places the stone, merges strings, removes captured enemies (Go) and
-    /// sets the ko point.
+    /// Places the stone, merges strings, removes captured enemies and sets
+    /// the ko point. `CAPTURES` false leaves out the last two, for moves
+    /// known to capture nothing (legal NoGo moves).
     ///
     /// The neighbours' contents are as random as the playout, so they are
     /// gathered without branches into masks first; the work that follows
     /// (merges, captures) branches once per mask.
     #[inline(always)]
-    fn put_stone(&mut self, p: Point, color: Color) -> u32 {
+    fn put_stone<const CAPTURES: bool>(&mut self, p: Point, color: Color) -> u32 {
         let i = p.idx();
         let own = color.cell();
         let enemy = color.opponent().cell();
@@ -730,15 +838,49 @@ impl Position {
             // string left with none is flagged at its last stone next to `i`.
             let record = &mut self.liberties[self.string_head[j] as usize];
             record.remove_wrapping(i);
-            zero_mask |= ((record.count() == 0) as u32) << k;
+            if CAPTURES {
+                zero_mask |= ((record.count() == 0) as u32) << k;
+            }
         }
         for (k, &j) in neighbours.iter().enumerate() {
             let cell = self.cells[j];
             liberties += PseudoLiberties::pair_if(j, cell == Cell::Empty);
             own_mask |= ((cell == own) as u32) << k;
-            enemy_mask |= ((cell == enemy) as u32) << k;
+            if CAPTURES {
+                enemy_mask |= ((cell == enemy) as u32) << k;
+            }
         }
         self.liberties[i] = PseudoLiberties(liberties);
+
+        // Enemies left without pseudo-liberties (rare: test them together).
+        // They go before the merges: pseudo-liberties are sums, so the
+        // points they free may be credited to the friendly strings before
+        // or after those are joined, and the masks need not outlive this.
+        let mut doomed = zero_mask & enemy_mask;
+        let mut captured = 0;
+        self.ko_point = 0;
+        if doomed != 0 {
+            let mut last_captured = 0;
+            while doomed != 0 {
+                let j = neighbours[doomed.trailing_zeros() as usize];
+                doomed &= doomed - 1;
+                // Each doomed string is flagged once (at its last stone next
+                // to `i`); the test keeps this safe all the same.
+                if self.cells[j] == enemy {
+                    let h = self.string_head[j] as usize;
+                    captured += self.string_size[h] as u32;
+                    last_captured = j;
+                    self.remove_string(h, color);
+                }
+            }
+            self.prisoners[color.index()] += captured;
+            // Simple ko: one stone captured by a lone stone (no friendly
+            // neighbour to join) left in atari.
+            if captured == 1 && own_mask == 0 && self.liberties[i].count() == 1 {
+                self.ko_color = color.opponent();
+                self.ko_point = last_captured as u16;
+            }
+        }
 
         if own_mask != 0 {
             let first = self.string_head[neighbours[own_mask.trailing_zeros() as usize]];
@@ -758,34 +900,6 @@ impl Position {
                 }
             }
         }
-
-        // Enemies left without pseudo-liberties (rare: test them together).
-        let mut doomed = zero_mask & enemy_mask;
-        let mut captured = 0;
-        if doomed != 0 {
-            let mut last_captured = 0;
-            while doomed != 0 {
-                let j = neighbours[doomed.trailing_zeros() as usize];
-                doomed &= doomed - 1;
-                // Each doomed string is flagged once (at its last stone next
-                // to `i`); the test keeps this safe all the same.
-                if self.cells[j] == enemy {
-                    let h = self.string_head[j] as usize;
-                    captured += self.string_size[h] as u32;
-                    last_captured = j;
-                    self.remove_string(h, color);
-                }
-            }
-            self.prisoners[color.index()] += captured;
-            let head = self.string_head[i] as usize;
-            // Simple ko: one stone captured by a lone stone left in atari.
-            if captured == 1 && self.string_size[head] == 1 && self.liberties[head].count() == 1 {
-                self.ko_color = color.opponent();
-                self.ko_point = last_captured as u16;
-                return captured;
-            }
-        }
-        self.ko_point = 0;
         captured
     }
 

@@ -251,10 +251,7 @@ impl NogoLists {
         }
         for &q in position.empty_points() {
             let p = Point(q);
-            match (
-                position.is_legal_empty(p, Color::Black),
-                position.is_legal_empty(p, Color::White),
-            ) {
+            match position.nogo_legality(p) {
                 (true, true) => self.open.push(q),
                 (true, false) => self.file_one_sided(position, p, Color::Black),
                 (false, true) => self.file_one_sided(position, p, Color::White),
@@ -337,7 +334,7 @@ pub fn nogo_playout(
 ) -> PlayoutResult {
     lists.reset(position, options.hold_reserve);
     let last_was_open = std::cell::Cell::new(true);
-    play_out(
+    play_out::<false>(
         position,
         0.0,
         max_moves,

@@ -52,25 +52,31 @@ pub fn light_playout_traced(
     rng: &mut FastRng,
     on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
+    // A local copy of the generator can stay in registers through the
+    // loop (the caller's must be written back before every call out).
+    let mut local_rng = rng.clone();
+    let local = &mut local_rng;
     // The rules are fixed for the whole playout: choose the move picker once.
-    match position.kind() {
-        GameKind::Go => play_out(
+    let result = match position.kind() {
+        GameKind::Go => play_out::<true>(
             position,
             komi,
             max_moves,
             None,
-            |position, mover, _| random_move::<true>(position, mover, rng),
+            |position, mover, _| random_move::<true>(position, mover, local),
             on_move,
         ),
-        GameKind::NoGo => play_out(
+        GameKind::NoGo => play_out::<false>(
             position,
             komi,
             max_moves,
             None,
-            |position, mover, _| random_move::<false>(position, mover, rng),
+            |position, mover, _| random_move::<false>(position, mover, local),
             on_move,
         ),
-    }
+    };
+    *rng = local_rng;
+    result
 }
 
 /// Plays a position out, `choose` picking each move of the side to move
@@ -78,9 +84,10 @@ pub fn light_playout_traced(
 /// a loss in NoGo), and tells `on_move` every stone. Go ends after two
 /// passes or `max_moves` moves and is scored by area with komi; a NoGo
 /// game cut off at `max_moves` has no winner. Every playout policy runs
-/// on this loop.
+/// on this loop. `GO` must say whether the position follows Go's rules
+/// (fixed at compile time so that NoGo moves skip the capture code).
 #[inline(always)]
-pub fn play_out(
+pub fn play_out<const GO: bool>(
     position: &mut Position,
     komi: f32,
     max_moves: u32,
@@ -88,7 +95,7 @@ pub fn play_out(
     mut choose: impl FnMut(&mut Position, Color, Option<Point>) -> Option<Point>,
     mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    let go = position.kind() == GameKind::Go;
+    debug_assert_eq!(GO, position.kind() == GameKind::Go);
     let mut moves = 0;
     let mut passes = position.consecutive_passes();
     let mut last = last_move;
@@ -97,11 +104,15 @@ pub fn play_out(
         match choose(position, mover, last) {
             Some(p) => {
                 on_move(p, mover);
-                position.play(p, mover);
+                if GO {
+                    position.play(p, mover);
+                } else {
+                    position.play_nogo(p, mover);
+                }
                 passes = 0;
                 last = Some(p);
             }
-            None if !go => {
+            None if !GO => {
                 return PlayoutResult {
                     winner: Some(mover.opponent()),
                     moves,
@@ -118,7 +129,7 @@ pub fn play_out(
         }
         moves += 1;
     }
-    if !go {
+    if !GO {
         return PlayoutResult {
             winner: None,
             moves,
@@ -154,11 +165,31 @@ fn random_move<const GO: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Geometry;
+    use crate::board::{Cell, Geometry};
     use rand_xoshiro::rand_core::SeedableRng;
 
-    /// The playouts' candidate test agrees with the reference rules on every
-    /// empty point along random games (Go and NoGo, several sizes); the test
+    /// The eye rule spelled out: every neighbour is `color`'s stone or the
+    /// edge, and the diagonals hold at most one enemy stone, none if one of
+    /// them is the edge.
+    fn eye(position: &Position, p: Point, color: Color) -> bool {
+        let g = position.geometry();
+        let cell = |q: Point| position.cell(q);
+        let walled = g
+            .neighbours(p)
+            .into_iter()
+            .all(|q| cell(q) == color.cell() || cell(q) == Cell::Border);
+        let diagonals = g.diagonals(p);
+        let enemies = diagonals
+            .iter()
+            .filter(|&&d| cell(d) == color.opponent().cell())
+            .count();
+        let on_edge = diagonals.iter().any(|&d| cell(d) == Cell::Border);
+        walled && enemies + usize::from(on_edge) < 2
+    }
+
+    /// The playouts' candidate test (and NoGo's two-colour legality, and the
+    /// eye test) agrees with the reference rules on every empty point along
+    /// random games (Go and NoGo, several sizes); the test
     /// profile also checks the board's invariants after every move.
     #[test]
     fn light_candidates_match_the_rules() {
@@ -177,6 +208,16 @@ mod tests {
                             let expected =
                                 position.is_legal(p, mover) && (!go || !position.is_eye(p, mover));
                             assert_eq!(position.is_light_candidate(p, mover, go), expected);
+                            for color in [Color::Black, Color::White] {
+                                assert_eq!(position.is_eye(p, color), eye(&position, p, color));
+                            }
+                            if !go {
+                                let both = (
+                                    position.is_legal(p, Color::Black),
+                                    position.is_legal(p, Color::White),
+                                );
+                                assert_eq!(position.nogo_legality(p), both);
+                            }
                             if expected {
                                 candidates.push(p);
                             }

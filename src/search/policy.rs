@@ -51,20 +51,15 @@ const PATTERNS: &[&str] = &[
     "?OX X.O ###",
 ];
 
-/// Neighbour order of a 3x3 code: N, NE, E, SE, S, SW, W, NW (2 bits each).
+/// Neighbour order of a 3x3 code: N, NE, E, SE, S, SW, W, NW, 2 bits each,
+/// the [`Cell`] as the board numbers it (so no translation is needed).
 fn neighbourhood(position: &Position, p: Point) -> u16 {
     let s = position.geometry().stride() as i32;
     let offsets = [s, s + 1, 1, 1 - s, -s, -s - 1, -1, s - 1];
     let mut code = 0u16;
     for (k, offset) in offsets.iter().enumerate() {
         let q = Point((p.0 as i32 + offset) as u16);
-        let bits = match position.cell(q) {
-            Cell::Empty => 0,
-            Cell::Black => 1,
-            Cell::White => 2,
-            Cell::Border => 3,
-        };
-        code |= bits << (2 * k);
+        code |= (position.cell(q) as u16) << (2 * k);
     }
     code
 }
@@ -75,30 +70,42 @@ static PATTERN_TABLE: LazyLock<Vec<u64>> = LazyLock::new(build_pattern_table);
 fn build_pattern_table() -> Vec<u64> {
     let mut table = vec![0u64; 1 << 10];
     for pattern in PATTERNS {
-        let cells: Vec<char> = pattern.chars().filter(|c| !c.is_whitespace()).collect();
-        // Grid positions (row 0 = top) of the eight neighbours in code order.
-        let grid = |row: usize, col: usize| cells[row * 3 + col];
-        let base = [
-            grid(0, 1),
-            grid(0, 2),
-            grid(1, 2),
-            grid(2, 2),
-            grid(2, 1),
-            grid(2, 0),
-            grid(1, 0),
-            grid(0, 0),
-        ];
-        for variant in symmetries(base) {
+        for variant in symmetries(ring(pattern)) {
             for swap in [false, true] {
-                for code in 0..=u16::MAX {
-                    if matches(&variant, code, swap) {
-                        table[code as usize >> 6] |= 1 << (code & 63);
-                    }
+                // The matching codes are every choice, at each of the eight
+                // places, of a cell its symbol accepts.
+                let mut codes = vec![0u16];
+                for (k, &symbol) in variant.iter().enumerate() {
+                    let accepted: Vec<u16> = (0..4).filter(|&c| accepts(symbol, c, swap)).collect();
+                    codes = codes
+                        .iter()
+                        .flat_map(|&code| accepted.iter().map(move |&c| code | c << (2 * k)))
+                        .collect();
+                }
+                for code in codes {
+                    table[code as usize >> 6] |= 1 << (code & 63);
                 }
             }
         }
     }
     table
+}
+
+/// A pattern's eight neighbour symbols in code order.
+fn ring(pattern: &str) -> [char; 8] {
+    let cells: Vec<char> = pattern.chars().filter(|c| !c.is_whitespace()).collect();
+    // Grid positions (row 0 = top) of the eight neighbours in code order.
+    let grid = |row: usize, col: usize| cells[row * 3 + col];
+    [
+        grid(0, 1),
+        grid(0, 2),
+        grid(1, 2),
+        grid(2, 2),
+        grid(2, 1),
+        grid(2, 0),
+        grid(1, 0),
+        grid(0, 0),
+    ]
 }
 
 /// The eight rotations and reflections of a neighbour ring.
@@ -118,27 +125,32 @@ fn symmetries(ring: [char; 8]) -> Vec<[char; 8]> {
     all
 }
 
-fn matches(ring: &[char; 8], code: u16, swap_colours: bool) -> bool {
-    ring.iter().enumerate().all(|(k, &symbol)| {
-        let mut cell = (code >> (2 * k)) & 3;
-        if swap_colours && (cell == 1 || cell == 2) {
-            cell = 3 - cell;
-        }
-        match symbol {
-            '?' => true,
-            '.' => cell == 0,
-            'X' => cell == 1,
-            'O' => cell == 2,
-            'x' => cell == 0 || cell == 2,
-            'o' => cell == 0 || cell == 1,
-            '#' => cell == 3,
-            _ => false,
-        }
-    })
+/// Whether a pattern `symbol` accepts the cell numbered `cell` (colours
+/// swapped first if `swap_colours`).
+fn accepts(symbol: char, cell: u16, swap_colours: bool) -> bool {
+    const BLACK: u16 = Cell::Black as u16;
+    const WHITE: u16 = Cell::White as u16;
+    const EMPTY: u16 = Cell::Empty as u16;
+    const BORDER: u16 = Cell::Border as u16;
+    let cell = if swap_colours && (cell == BLACK || cell == WHITE) {
+        BLACK + WHITE - cell
+    } else {
+        cell
+    };
+    match symbol {
+        '?' => true,
+        '.' => cell == EMPTY,
+        'X' => cell == BLACK,
+        'O' => cell == WHITE,
+        'x' => cell == EMPTY || cell == WHITE,
+        'o' => cell == EMPTY || cell == BLACK,
+        '#' => cell == BORDER,
+        _ => false,
+    }
 }
 
 /// Whether a MoGo pattern matches around the empty point `p`.
-#[inline]
+#[inline(always)]
 pub fn pattern_at(position: &Position, p: Point) -> bool {
     let code = neighbourhood(position, p) as usize;
     PATTERN_TABLE[code >> 6] >> (code & 63) & 1 != 0
@@ -327,7 +339,7 @@ pub fn heavy_playout(
     rng: &mut FastRng,
     on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    play_out(
+    play_out::<true>(
         position,
         komi,
         max_moves,
@@ -371,6 +383,25 @@ mod tests {
         .unwrap();
         assert!(pattern_at(&rotated, at(&rotated, 3, 2)));
         assert!(pattern_at(&rotated, at(&rotated, 1, 2)));
+    }
+
+    /// The table holds exactly the codes that some pattern, in some
+    /// orientation and colouring, matches place by place.
+    #[test]
+    fn the_pattern_table_holds_exactly_the_matching_codes() {
+        let variants: Vec<[char; 8]> = PATTERNS
+            .iter()
+            .flat_map(|pattern| symmetries(ring(pattern)))
+            .collect();
+        for code in 0..=u16::MAX {
+            let expected = variants.iter().any(|variant| {
+                [false, true]
+                    .into_iter()
+                    .any(|swap| (0..8).all(|k| accepts(variant[k], (code >> (2 * k)) & 3, swap)))
+            });
+            let listed = PATTERN_TABLE[code as usize >> 6] >> (code & 63) & 1 != 0;
+            assert_eq!(listed, expected, "code {code:#06x}");
+        }
     }
 
     #[test]

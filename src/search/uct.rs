@@ -14,7 +14,7 @@ use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced};
 use super::policy::heavy_playout;
 use super::prior::{PriorContext, go_prior};
-use super::tree::{NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
+use super::tree::{Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
 
 /// What every search thread shares.
 pub struct Shared<'a> {
@@ -55,7 +55,8 @@ pub struct Worker {
     /// `trace.len()` when each node of `path` was reached.
     trace_at_depth: Vec<usize>,
     /// Per point: 0, or 1 + the colour that played there first (AMAF).
-    first_player: Vec<u8>,
+    /// Indexed by any `u16`, so that look-ups need no bounds check.
+    first_player: Box<[u8; 1 << 16]>,
     /// Candidate lists of the NoGo playout policy.
     nogo_lists: NogoLists,
     /// Scratch board for priors that play a move out.
@@ -71,7 +72,7 @@ impl Worker {
             movers: Vec::with_capacity(64),
             trace: Vec::with_capacity(1024),
             trace_at_depth: Vec::with_capacity(64),
-            first_player: vec![0; root.geometry().cells()],
+            first_player: Box::new([0; 1 << 16]),
             nogo_lists: NogoLists::default(),
             prior_board: root.clone(),
         }
@@ -226,7 +227,8 @@ impl Worker {
             let result = half_points(winner, to_move);
             for child in tree.block(first, count) {
                 let p = child.mv_index();
-                if p != 0 && self.first_player[p as usize] == marker {
+                // A pass (`p` 0, never played) never matches.
+                if self.first_player[p as usize] == marker {
                     child.add_amaf(result);
                 }
             }
@@ -268,6 +270,7 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
     let kind = shared.root.kind();
     let exploration = params.exploration_for(kind);
     let explore = exploration > 0.0;
+    let double_exploration = 2.0 * exploration;
     // Without exploration (NoGo's default) the logarithm is not needed.
     let log_parent = if explore {
         (tree.node(parent).visits().max(1) as f64).ln()
@@ -275,42 +278,51 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
         0.0
     };
     let inverse_equivalence = 1.0 / params.rave_equivalence_for(kind);
-    let mut best = (f64::NEG_INFINITY, None);
-    let mut fallback = first;
-    for (k, child) in tree.block(first, count).iter().enumerate() {
-        let id = first + k as NodeId;
-        if parent == ROOT && excluded_at_root(shared, child.mv()) {
+    let children = tree.block(first, count);
+    let excluded = |child: &Node| parent == ROOT && excluded_at_root(shared, child.mv());
+    // Values are never negative: the best stays at minus infinity only when
+    // no child was valued.
+    let (mut best_value, mut best) = (f64::NEG_INFINITY, 0);
+    for (k, child) in children.iter().enumerate() {
+        if excluded(child) {
             continue;
         }
-        fallback = id;
-        match child.proof() {
-            PROVEN_WIN => return id,
-            PROVEN_LOSS => continue,
-            _ => {}
+        let proof = child.proof();
+        if proof != UNPROVEN {
+            if proof == PROVEN_WIN {
+                return first + k as NodeId;
+            }
+            continue;
         }
         // (1 - beta) q + beta q_amaf with beta = a / (a + n + a n / E),
         // rewritten over one common denominator: one division, not three.
-        // Priors count as real and AMAF playouts alike.
+        // Priors count as real and AMAF playouts alike. Wins stay in half
+        // points, so `value` is twice the blend (exactly: doubling is exact
+        // in floating point, so the comparisons come out the same).
         let n = (child.visits() + child.prior_visits()) as f64;
-        let wins = (child.wins() + child.prior_wins()) as f64 * 0.5;
+        let wins = (child.wins() + child.prior_wins()) as f64;
         let amaf_n = child.amaf_visits() as f64;
-        let amaf_wins = child.amaf_wins() as f64 * 0.5;
+        let amaf_wins = child.amaf_wins() as f64;
         let weight = amaf_n * inverse_equivalence;
         let denominator = amaf_n + n + n * weight;
         let mut value = if denominator > 0.0 {
             ((1.0 + weight) * wins + amaf_wins) / denominator
         } else {
-            0.5
+            1.0
         };
         if explore {
-            value += exploration * (log_parent / (n + 1.0)).sqrt();
+            value += double_exploration * (log_parent / (n + 1.0)).sqrt();
         }
-        if value > best.0 {
-            best = (value, Some(id));
+        if value > best_value {
+            (best_value, best) = (value, k);
         }
     }
-    // Every child proven lost (or excluded): any will do.
-    best.1.unwrap_or(fallback)
+    if best_value == f64::NEG_INFINITY {
+        // Every child proven lost (or excluded): any will do, the last one
+        // not excluded by choice.
+        best = children.iter().rposition(|c| !excluded(c)).unwrap_or(0);
+    }
+    first + best as NodeId
 }
 
 fn excluded_at_root(shared: &Shared, mv: Move) -> bool {
@@ -338,12 +350,15 @@ pub fn expand(
     }
     let mover = position.to_move();
     let go = position.kind() == GameKind::Go;
-    let mut moves: Vec<Point> = position
-        .empty_points()
-        .iter()
-        .map(|&p| Point(p))
-        .filter(|&p| position.is_legal_empty(p, mover) && !(go && position.is_eye(p, mover)))
-        .collect();
+    // Sized once: collecting a filter would grow the vector step by step.
+    let mut moves: Vec<Point> = Vec::with_capacity(position.empty_points().len());
+    moves.extend(
+        position
+            .empty_points()
+            .iter()
+            .map(|&p| Point(p))
+            .filter(|&p| position.is_legal_empty(p, mover) && !(go && position.is_eye(p, mover))),
+    );
     moves.sort_unstable();
     let count = moves.len() + go as usize;
     if count == 0 {

@@ -92,6 +92,10 @@ impl Position {
     /// Whether `color` playing the empty point `p` leaves its new string
     /// with exactly one liberty (captures counted).
     pub fn is_self_atari(&self, p: Point, color: Color) -> bool {
+        // Two empty neighbours are two liberties already (the usual case).
+        if self.neighbour_counts[p.idx()].empty() >= 2 {
+            return false;
+        }
         let own = color.cell();
         let mut libs = FewPoints::with_limit(2);
         for n in self.geometry.neighbours(p) {

@@ -707,7 +707,7 @@ impl Position {
             !(self.ko_point == p.0 && self.ko_color == color)
                 && self.go_move_keeps_a_liberty(p, color)
         } else {
-            counts.empty() == 4 || self.neighbour_kinds(p).nogo_legal(color)
+            self.nogo_legal(p, color)
         }
     }
 

@@ -17,7 +17,7 @@ use super::engine::{Call, Engine, Response, Watcher, parse_color};
 use super::parse;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move};
 use crate::search::ownership::Ownership;
-use crate::search::time::DEFAULT_MOVE_TIME;
+use crate::search::time::{DEFAULT_MOVE_TIME, expected_moves_go, expected_moves_nogo};
 use crate::search::{Decision, SearchLimits, SearchReport};
 
 /// How often the main thread looks at the input while a search runs.
@@ -340,9 +340,15 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
         },
         None => {
             let game = &engine.game;
-            let budget = engine
-                .clock
-                .budget(color, game.geometry().area(), game.moves().len());
+            let area = game.geometry().area();
+            let moves_left = match game.kind() {
+                GameKind::Go => expected_moves_go(area, game.moves().len()),
+                GameKind::NoGo => {
+                    let legal = game.position().legal_moves(color).count() as usize;
+                    expected_moves_nogo(area, legal)
+                }
+            };
+            let budget = engine.clock.budget(color, moves_left);
             SearchLimits {
                 playouts: None,
                 time: Some(budget.unwrap_or(DEFAULT_MOVE_TIME)),

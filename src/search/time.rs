@@ -173,9 +173,10 @@ impl Clock {
         self.system
     }
 
-    /// Thinking time for `color`'s next move, `moves_played` into a game on
-    /// a board of `area` points. `None` means no limit from the clock.
-    pub fn budget(&self, color: Color, area: usize, moves_played: usize) -> Option<Duration> {
+    /// Thinking time for `color`'s next move when it expects to play
+    /// `moves_left` more moves (see [`expected_moves_go`] and
+    /// [`expected_moves_nogo`]). `None` means no limit from the clock.
+    pub fn budget(&self, color: Color, moves_left: u32) -> Option<Duration> {
         let system = match self.system {
             None => return Some(DEFAULT_MOVE_TIME),
             Some(TimeSystem::Unlimited) => return None,
@@ -209,8 +210,7 @@ impl Clock {
         } else {
             // Spread main time over the moves we still expect to play, and
             // use part of an overtime period on top when there is one.
-            let expected_moves = (area * 3 / 4).saturating_sub(moves_played) / 2;
-            let moves_left = expected_moves.max(area / 10).max(1) as u32;
+            let moves_left = moves_left.max(1);
             let spare = clock.left.saturating_sub(LAG_MARGIN + clock.left / 20);
             let extra = if per_period > 0 {
                 period.saturating_sub(LAG_MARGIN.min(period / 4)) / per_period / 2
@@ -223,6 +223,30 @@ impl Clock {
     }
 }
 
+/// Moves a Go player still expects to play, `moves_played` into a game on
+/// a board of `area` points: games last about three quarters of the area,
+/// and at least a tenth of it is kept in hand for a game that runs long.
+pub fn expected_moves_go(area: usize, moves_played: usize) -> u32 {
+    let expected = (area * 3 / 4).saturating_sub(moves_played) / 2;
+    expected.max(area / 10).max(1) as u32
+}
+
+/// Moves a NoGo player still expects to play when it has `legal` legal
+/// moves on a board of `area` points. Fitted to 120 games of Kosumi against
+/// HaHaNoGo on 9x9: the plies left were 0.85 `legal` - 10.7 (within a ply
+/// at every stage, from 79 legal moves to 20). A game always ends when the
+/// legal moves run out, so unlike Go no time is kept back for a long game.
+pub fn expected_moves_nogo(area: usize, legal: usize) -> u32 {
+    let plies =
+        (legal as f64 * NOGO_PLIES_PER_LEGAL_MOVE - area as f64 * NOGO_PLIES_SHORTFALL).max(1.0);
+    (plies / 2.0).ceil() as u32
+}
+
+/// Plies left in a NoGo game per legal move of the side to move ...
+const NOGO_PLIES_PER_LEGAL_MOVE: f64 = 0.85;
+/// ... less this many per point of the board.
+const NOGO_PLIES_SHORTFALL: f64 = 0.13;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,7 +256,7 @@ mod tests {
     #[test]
     fn no_settings_uses_the_default() {
         assert_eq!(
-            Clock::new().budget(Color::Black, 81, 0),
+            Clock::new().budget(Color::Black, expected_moves_go(81, 0)),
             Some(DEFAULT_MOVE_TIME)
         );
     }
@@ -241,22 +265,39 @@ mod tests {
     fn zero_stones_with_byo_yomi_time_means_unlimited() {
         let mut clock = Clock::new();
         clock.set_gtp_time_settings(S(0), S(10), 0);
-        assert_eq!(clock.budget(Color::Black, 81, 0), None);
+        assert_eq!(clock.budget(Color::Black, expected_moves_go(81, 0)), None);
     }
 
     #[test]
     fn absolute_time_is_spread_and_never_runs_out() {
         let mut clock = Clock::new();
         clock.set_gtp_time_settings(S(60), S(0), 0);
-        let first = clock.budget(Color::Black, 81, 0).unwrap();
+        let first = clock
+            .budget(Color::Black, expected_moves_go(81, 0))
+            .unwrap();
         assert!(
             first > Duration::from_millis(500) && first < S(5),
             "{first:?}"
         );
         // CGOS: one second left must still leave room for lag.
         clock.set_time_left(Color::Black, S(1), 0);
-        let late = clock.budget(Color::Black, 81, 120).unwrap();
+        let late = clock
+            .budget(Color::Black, expected_moves_go(81, 120))
+            .unwrap();
         assert!(late < Duration::from_millis(200), "{late:?}");
+    }
+
+    #[test]
+    fn nogo_spreads_absolute_time_over_the_legal_moves_left() {
+        // An empty 9x9 board: games last about 58 plies, 29 moves each.
+        assert_eq!(expected_moves_nogo(81, 81), 30);
+        assert_eq!(expected_moves_nogo(81, 20), 4);
+        assert_eq!(expected_moves_nogo(81, 3), 1);
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(7), S(0), 0);
+        let opening = clock.budget(Color::Black, expected_moves_nogo(81, 81));
+        let late = clock.budget(Color::Black, expected_moves_nogo(81, 30));
+        assert!(opening < late, "{opening:?} {late:?}");
     }
 
     #[test]
@@ -264,7 +305,9 @@ mod tests {
         let mut clock = Clock::new();
         clock.set_gtp_time_settings(S(0), S(30), 10);
         clock.set_time_left(Color::White, S(30), 10);
-        let budget = clock.budget(Color::White, 361, 50).unwrap();
+        let budget = clock
+            .budget(Color::White, expected_moves_go(361, 50))
+            .unwrap();
         assert!(budget <= S(3) && budget >= S(2), "{budget:?}");
     }
 
@@ -273,7 +316,9 @@ mod tests {
         // referee.py's `time_settings 0 0.3 1`.
         let mut clock = Clock::new();
         clock.set_gtp_time_settings(S(0), Duration::from_millis(300), 1);
-        let budget = clock.budget(Color::Black, 81, 10).unwrap();
+        let budget = clock
+            .budget(Color::Black, expected_moves_go(81, 10))
+            .unwrap();
         assert!(budget >= Duration::from_millis(200), "{budget:?}");
         assert!(budget < Duration::from_millis(300), "{budget:?}");
     }
@@ -283,13 +328,23 @@ mod tests {
         // gogui-twogtp -time sends time_settings and never time_left.
         let mut clock = Clock::new();
         clock.set_gtp_time_settings(S(60), S(0), 0);
-        let fresh = clock.budget(Color::Black, 81, 0).unwrap();
+        let fresh = clock
+            .budget(Color::Black, expected_moves_go(81, 0))
+            .unwrap();
         clock.charge(Color::Black, S(50));
-        let later = clock.budget(Color::Black, 81, 0).unwrap();
+        let later = clock
+            .budget(Color::Black, expected_moves_go(81, 0))
+            .unwrap();
         assert!(later * 4 < fresh, "{later:?} {fresh:?}");
-        assert_eq!(clock.budget(Color::White, 81, 0), Some(fresh));
+        assert_eq!(
+            clock.budget(Color::White, expected_moves_go(81, 0)),
+            Some(fresh)
+        );
         clock.charge(Color::Black, S(20));
-        assert_eq!(clock.budget(Color::Black, 81, 0), Some(MIN_MOVE_TIME));
+        assert_eq!(
+            clock.budget(Color::Black, expected_moves_go(81, 0)),
+            Some(MIN_MOVE_TIME)
+        );
     }
 
     #[test]
@@ -341,13 +396,13 @@ mod tests {
     fn time_left_and_a_new_game_replace_the_charges() {
         let mut clock = Clock::new();
         clock.set_gtp_time_settings(S(60), S(0), 0);
-        let fresh = clock.budget(Color::Black, 81, 0);
+        let fresh = clock.budget(Color::Black, expected_moves_go(81, 0));
         clock.charge(Color::Black, S(30));
         clock.set_time_left(Color::Black, S(60), 0);
-        assert_eq!(clock.budget(Color::Black, 81, 0), fresh);
+        assert_eq!(clock.budget(Color::Black, expected_moves_go(81, 0)), fresh);
         clock.charge(Color::Black, S(30));
         clock.new_game();
-        assert_eq!(clock.budget(Color::Black, 81, 0), fresh);
+        assert_eq!(clock.budget(Color::Black, expected_moves_go(81, 0)), fresh);
     }
 
     #[test]
@@ -359,7 +414,9 @@ mod tests {
             periods: 3,
         });
         clock.set_time_left(Color::Black, S(5), 3);
-        let budget = clock.budget(Color::Black, 361, 50).unwrap();
+        let budget = clock
+            .budget(Color::Black, expected_moves_go(361, 50))
+            .unwrap();
         assert!(budget < S(5) && budget > S(4), "{budget:?}");
     }
 }

@@ -143,18 +143,17 @@ impl Node {
         }
     }
 
-    /// Adds an AMAF result. Plain load-and-store, not a locked add: every
-    /// simulation updates dozens of siblings, and an update lost now and
-    /// then to another thread costs nothing measurable (Fuego accepts the
-    /// same for all its statistics).
+    /// Adds `visits` AMAF playouts worth `half_points` (both may be zero).
+    /// Plain load-and-store, not a locked add: every simulation updates
+    /// dozens of siblings, and an update lost now and then to another
+    /// thread costs nothing measurable (Fuego accepts the same for all its
+    /// statistics).
     #[inline]
-    pub fn add_amaf(&self, half_points: u32) {
+    pub fn add_amaf(&self, visits: u32, half_points: u32) {
         self.amaf_visits
-            .store(self.amaf_visits.load(Relaxed) + 1, Relaxed);
-        if half_points > 0 {
-            self.amaf_wins
-                .store(self.amaf_wins.load(Relaxed) + half_points, Relaxed);
-        }
+            .store(self.amaf_visits.load(Relaxed) + visits, Relaxed);
+        self.amaf_wins
+            .store(self.amaf_wins.load(Relaxed) + half_points, Relaxed);
     }
 
     /// First child and number of children (`(0, 0)` unless expanded).

@@ -227,10 +227,11 @@ impl Worker {
             let result = half_points(winner, to_move);
             for child in tree.block(first, count) {
                 let p = child.mv_index();
-                // A pass (`p` 0, never played) never matches.
-                if self.first_player[p as usize] == marker {
-                    child.add_amaf(result);
-                }
+                // A pass (`p` 0, never played) never matches. Branch-free:
+                // whether a sibling matches is a coin flip the branch
+                // predictor loses, and adding zero costs less.
+                let hit = (self.first_player[p as usize] == marker) as u32;
+                child.add_amaf(hit, hit * result);
             }
         }
         for &(p, _) in &self.trace {
@@ -350,16 +351,17 @@ pub fn expand(
     }
     let mover = position.to_move();
     let go = position.kind() == GameKind::Go;
-    // Sized once: collecting a filter would grow the vector step by step.
+    // Children in grid order (ties in `select` go to the first), gathered
+    // through a bit set: cheaper than sorting the unordered empties list.
+    let mut candidates = Bitboard::EMPTY;
+    for &p in position.empty_points() {
+        let p = Point(p);
+        if position.is_legal_empty(p, mover) && !(go && position.is_eye(p, mover)) {
+            candidates.set(p);
+        }
+    }
     let mut moves: Vec<Point> = Vec::with_capacity(position.empty_points().len());
-    moves.extend(
-        position
-            .empty_points()
-            .iter()
-            .map(|&p| Point(p))
-            .filter(|&p| position.is_legal_empty(p, mover) && !(go && position.is_eye(p, mover))),
-    );
-    moves.sort_unstable();
+    moves.extend(candidates.iter());
     let count = moves.len() + go as usize;
     if count == 0 {
         leaf.finish_expansion(0, 0);

@@ -195,13 +195,14 @@ impl Searcher {
                 root_excluded.set(p);
             }
         }
-        let shared = uct::Shared {
+        let mut shared = uct::Shared {
             tree: &tree,
             root,
             komi: game.komi(),
             params: &self.params,
             root_excluded,
             root_may_pass: legal.contains(&Move::Pass),
+            root_has_excluded: false,
             root_last_move: match game.moves().last() {
                 Some(&(_, Move::Play(p))) => Some(p),
                 _ => None,
@@ -213,6 +214,13 @@ impl Searcher {
             let mut prior_board = root.clone();
             uct::expand(&shared, ROOT, root, shared.root_last_move, &mut prior_board);
         }
+        // The root is expanded before the workers start (a fresh tree always
+        // has room for its children), so its children are known here.
+        let (first, count) = tree.node(ROOT).children();
+        shared.root_has_excluded = tree
+            .block(first, count)
+            .iter()
+            .any(|child| uct::excluded_at_root(&shared, child.mv()));
         let seed = self.params.seed ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.searches += 1;
         let playout_cap = match (limits.playouts, limits.time) {

@@ -26,6 +26,9 @@ pub struct Shared<'a> {
     pub root_excluded: Bitboard,
     /// Whether passing is a move at the root (the tree below always allows it in Go).
     pub root_may_pass: bool,
+    /// Whether some child of the root is excluded (see [`excluded_at_root`]):
+    /// usually none is, and then `select` skips the test per child.
+    pub root_has_excluded: bool,
     /// The stone played last in the game, for the playout policy.
     pub root_last_move: Option<Point>,
     /// Playouts a leaf needs before it is expanded on this board.
@@ -281,11 +284,12 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
     let inverse_equivalence = 1.0 / params.rave_equivalence_for(kind);
     let children = tree.block(first, count);
     let excluded = |child: &Node| parent == ROOT && excluded_at_root(shared, child.mv());
+    let screened = parent == ROOT && shared.root_has_excluded;
     // Values are never negative: the best stays at minus infinity only when
     // no child was valued.
     let (mut best_value, mut best) = (f64::NEG_INFINITY, 0);
     for (k, child) in children.iter().enumerate() {
-        if excluded(child) {
+        if screened && excluded(child) {
             continue;
         }
         let proof = child.proof();
@@ -326,7 +330,8 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
     first + best as NodeId
 }
 
-fn excluded_at_root(shared: &Shared, mv: Move) -> bool {
+/// Whether `mv` is ruled out at the root (superko, or a pass not allowed).
+pub fn excluded_at_root(shared: &Shared, mv: Move) -> bool {
     match mv {
         Move::Pass => !shared.root_may_pass,
         Move::Play(p) => shared.root_excluded.contains(p),

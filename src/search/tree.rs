@@ -7,7 +7,7 @@
 //! Every field is atomic so several threads can share one tree.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 use crate::board::{Move, Point};
 
@@ -48,15 +48,21 @@ pub struct Node {
     prior_visits: AtomicU16,
     /// Prior virtual wins, in half points.
     prior_wins: AtomicU32,
-    /// Playouts through this node, including virtual losses in flight.
-    visits: AtomicU32,
-    /// Wins of the player who moved here, in half points (a draw is 1).
-    wins: AtomicU32,
-    /// AMAF playouts: this move was played later by the same player.
-    amaf_visits: AtomicU32,
-    /// AMAF wins, in half points.
-    amaf_wins: AtomicU32,
+    /// Playouts through this node, including virtual losses in flight,
+    /// plus `prior_visits`: the sum is what `select` reads for every child.
+    visits_with_prior: AtomicU32,
+    /// Wins of the player who moved here, in half points (a draw is 1),
+    /// plus `prior_wins`.
+    wins_with_prior: AtomicU32,
+    /// AMAF playouts (this move was played later by the same player) in the
+    /// high half, their wins in half points in the low half: one load and
+    /// one store per update. Wins never exceed twice the playouts, so the
+    /// low half carries over only past 2^31 playouts.
+    amaf: AtomicU64,
 }
+
+/// Shift of the AMAF playouts in [`Node::amaf`].
+const AMAF_VISITS_SHIFT: u32 = 32;
 
 impl Node {
     /// The move into this node.
@@ -90,13 +96,25 @@ impl Node {
     /// Real playouts through this node (virtual losses included).
     #[inline]
     pub fn visits(&self) -> u32 {
-        self.visits.load(Relaxed)
+        self.visits_with_prior() - self.prior_visits()
     }
 
     /// Wins in half points.
     #[inline]
     pub fn wins(&self) -> u32 {
-        self.wins.load(Relaxed)
+        self.wins_with_prior() - self.prior_wins()
+    }
+
+    /// [`Node::visits`] plus [`Node::prior_visits`].
+    #[inline]
+    pub fn visits_with_prior(&self) -> u32 {
+        self.visits_with_prior.load(Relaxed)
+    }
+
+    /// [`Node::wins`] plus [`Node::prior_wins`].
+    #[inline]
+    pub fn wins_with_prior(&self) -> u32 {
+        self.wins_with_prior.load(Relaxed)
     }
 
     #[inline]
@@ -109,14 +127,11 @@ impl Node {
         self.prior_wins.load(Relaxed)
     }
 
+    /// AMAF playouts and their wins in half points (priors included).
     #[inline]
-    pub fn amaf_visits(&self) -> u32 {
-        self.amaf_visits.load(Relaxed)
-    }
-
-    #[inline]
-    pub fn amaf_wins(&self) -> u32 {
-        self.amaf_wins.load(Relaxed)
+    pub fn amaf(&self) -> (u32, u32) {
+        let amaf = self.amaf.load(Relaxed);
+        ((amaf >> AMAF_VISITS_SHIFT) as u32, amaf as u32)
     }
 
     /// Win rate of the player who moved here from real playouts (0.5 if none).
@@ -132,14 +147,14 @@ impl Node {
     /// Counts a playout in flight (a virtual loss until its result is added).
     #[inline]
     pub fn add_visit(&self) {
-        self.visits.fetch_add(1, Relaxed);
+        self.visits_with_prior.fetch_add(1, Relaxed);
     }
 
     /// Adds a finished playout's result (half points) to a visit already counted.
     #[inline]
     pub fn add_result(&self, half_points: u32) {
         if half_points > 0 {
-            self.wins.fetch_add(half_points, Relaxed);
+            self.wins_with_prior.fetch_add(half_points, Relaxed);
         }
     }
 
@@ -150,10 +165,8 @@ impl Node {
     /// statistics).
     #[inline]
     pub fn add_amaf(&self, visits: u32, half_points: u32) {
-        self.amaf_visits
-            .store(self.amaf_visits.load(Relaxed) + visits, Relaxed);
-        self.amaf_wins
-            .store(self.amaf_wins.load(Relaxed) + half_points, Relaxed);
+        let delta = (visits as u64) << AMAF_VISITS_SHIFT | half_points as u64;
+        self.amaf.store(self.amaf.load(Relaxed) + delta, Relaxed);
     }
 
     /// First child and number of children (`(0, 0)` unless expanded).
@@ -204,10 +217,12 @@ impl Node {
         self.proof.store(UNPROVEN, Relaxed);
         self.prior_visits.store(prior_visits, Relaxed);
         self.prior_wins.store(prior_wins, Relaxed);
-        self.visits.store(0, Relaxed);
-        self.wins.store(0, Relaxed);
-        self.amaf_visits.store(prior_visits as u32, Relaxed);
-        self.amaf_wins.store(prior_wins, Relaxed);
+        self.visits_with_prior.store(prior_visits as u32, Relaxed);
+        self.wins_with_prior.store(prior_wins, Relaxed);
+        self.amaf.store(
+            (prior_visits as u64) << AMAF_VISITS_SHIFT | prior_wins as u64,
+            Relaxed,
+        );
     }
 
     /// Copies statistics and move (not children) from `other`.
@@ -218,10 +233,10 @@ impl Node {
         self.prior_visits
             .store(other.prior_visits.load(Relaxed), Relaxed);
         self.prior_wins.store(other.prior_wins(), Relaxed);
-        self.visits.store(other.visits(), Relaxed);
-        self.wins.store(other.wins(), Relaxed);
-        self.amaf_visits.store(other.amaf_visits(), Relaxed);
-        self.amaf_wins.store(other.amaf_wins(), Relaxed);
+        self.visits_with_prior
+            .store(other.visits_with_prior(), Relaxed);
+        self.wins_with_prior.store(other.wins_with_prior(), Relaxed);
+        self.amaf.store(other.amaf.load(Relaxed), Relaxed);
     }
 }
 

@@ -304,10 +304,10 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
         // Priors count as real and AMAF playouts alike. Wins stay in half
         // points, so `value` is twice the blend (exactly: doubling is exact
         // in floating point, so the comparisons come out the same).
-        let n = (child.visits() + child.prior_visits()) as f64;
-        let wins = (child.wins() + child.prior_wins()) as f64;
-        let amaf_n = child.amaf_visits() as f64;
-        let amaf_wins = child.amaf_wins() as f64;
+        let n = child.visits_with_prior() as f64;
+        let wins = child.wins_with_prior() as f64;
+        let (amaf_n, amaf_wins) = child.amaf();
+        let (amaf_n, amaf_wins) = (amaf_n as f64, amaf_wins as f64);
         let weight = amaf_n * inverse_equivalence;
         let denominator = amaf_n + n + n * weight;
         let mut value = if denominator > 0.0 {

@@ -568,6 +568,15 @@ impl Position {
         }
     }
 
+    /// [`Position::is_legal_empty`] for a NoGo position, without asking
+    /// which rules apply: the NoGo playouts' hot path.
+    #[inline(always)]
+    pub fn is_legal_empty_nogo(&self, p: Point, color: Color) -> bool {
+        debug_assert_eq!(self.kind, GameKind::NoGo);
+        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
+        self.nogo_legal(p, color)
+    }
+
     /// Whether `color` may play on `p`, and if not, why.
     #[inline]
     pub fn check_move(&self, p: Point, color: Color) -> Result<(), BoardError> {

@@ -274,12 +274,12 @@ impl NogoLists {
         let other = mover.opponent();
         while !self.open.is_empty() {
             let p = Point(self.open.swap_remove(below(rng, self.open.len())));
-            if position.is_legal_empty(p, mover) {
-                if !self.hold_reserve || position.is_legal_empty(p, other) {
+            if position.is_legal_empty_nogo(p, mover) {
+                if !self.hold_reserve || position.is_legal_empty_nogo(p, other) {
                     return Some((p, true));
                 }
                 self.file_one_sided(position, p, mover);
-            } else if position.is_legal_empty(p, other) {
+            } else if position.is_legal_empty_nogo(p, other) {
                 self.file_one_sided(position, p, other);
             }
         }
@@ -289,7 +289,7 @@ impl NogoLists {
         ] {
             while !list.is_empty() {
                 let p = Point(list.swap_remove(below(rng, list.len())));
-                if position.is_legal_empty(p, mover) {
+                if position.is_legal_empty_nogo(p, mover) {
                     return Some((p, false));
                 }
             }

@@ -64,6 +64,12 @@ pub struct Node {
 /// Shift of the AMAF playouts in [`Node::amaf`].
 const AMAF_VISITS_SHIFT: u32 = 32;
 
+/// What [`Node::add_amaf`] adds for one AMAF playout worth `half_points`.
+#[inline]
+pub fn amaf_update(half_points: u32) -> u64 {
+    1 << AMAF_VISITS_SHIFT | half_points as u64
+}
+
 impl Node {
     /// The move into this node.
     pub fn mv(&self) -> Move {
@@ -158,15 +164,14 @@ impl Node {
         }
     }
 
-    /// Adds `visits` AMAF playouts worth `half_points` (both may be zero).
-    /// Plain load-and-store, not a locked add: every simulation updates
-    /// dozens of siblings, and an update lost now and then to another
-    /// thread costs nothing measurable (Fuego accepts the same for all its
-    /// statistics).
+    /// Adds an AMAF update: `amaf_update(half_points)` for one playout,
+    /// 0 for none. Plain load-and-store, not a locked add: every simulation
+    /// updates dozens of siblings, and an update lost now and then to
+    /// another thread costs nothing measurable (Fuego accepts the same for
+    /// all its statistics).
     #[inline]
-    pub fn add_amaf(&self, visits: u32, half_points: u32) {
-        let delta = (visits as u64) << AMAF_VISITS_SHIFT | half_points as u64;
-        self.amaf.store(self.amaf.load(Relaxed) + delta, Relaxed);
+    pub fn add_amaf(&self, update: u64) {
+        self.amaf.store(self.amaf.load(Relaxed) + update, Relaxed);
     }
 
     /// First child and number of children (`(0, 0)` unless expanded).

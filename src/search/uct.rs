@@ -14,7 +14,7 @@ use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced};
 use super::policy::heavy_playout;
 use super::prior::{PriorContext, go_prior};
-use super::tree::{Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
+use super::tree::{Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN, amaf_update};
 
 /// What every search thread shares.
 pub struct Shared<'a> {
@@ -227,14 +227,17 @@ impl Worker {
             }
             let to_move = self.movers[depth].opponent();
             let marker = 1 + to_move as u8;
-            let result = half_points(winner, to_move);
+            // What a sibling gets, by its point's `first_player` entry: one
+            // AMAF playout where the marker matches, nothing elsewhere. A
+            // table look-up, not a comparison: whether a sibling matches is
+            // a coin flip the branch predictor loses, and the compiler turns
+            // a comparison into a jump (adding zero costs less).
+            let mut updates = [0; 4];
+            updates[marker as usize] = amaf_update(half_points(winner, to_move));
             for child in tree.block(first, count) {
-                let p = child.mv_index();
-                // A pass (`p` 0, never played) never matches. Branch-free:
-                // whether a sibling matches is a coin flip the branch
-                // predictor loses, and adding zero costs less.
-                let hit = (self.first_player[p as usize] == marker) as u32;
-                child.add_amaf(hit, hit * result);
+                // A pass (point 0, never played) never matches.
+                let first = self.first_player[child.mv_index() as usize];
+                child.add_amaf(updates[(first & 3) as usize]);
             }
         }
         for &(p, _) in &self.trace {

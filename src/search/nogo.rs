@@ -16,7 +16,7 @@
 
 use crate::board::{Bitboard, BoardError, Cell, Color, Point, Position};
 
-use super::playout::{FastRng, PlayoutResult, below, play_out};
+use super::playout::{FastRng, PlayoutResult, below};
 
 /// Score of a point only the side can play (an eye in the paper's sense).
 pub const EYE_WEIGHT: i32 = 10;
@@ -333,23 +333,81 @@ pub fn nogo_playout(
     mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
     lists.reset(position, options.hold_reserve);
-    let last_was_open = std::cell::Cell::new(true);
-    play_out::<false>(
-        position,
-        0.0,
-        max_moves,
-        None,
-        |position, mover, _| {
-            let (p, open) = lists.next_move(position, mover, rng)?;
-            last_was_open.set(open);
-            Some(p)
-        },
-        |p, mover| {
-            if last_was_open.get() || !options.amaf_open_only {
-                on_move(p, mover);
-            }
-        },
-    )
+    let mut moves = 0;
+    // Unrolled by a Black-White pair, so that the mover is a constant in
+    // each half: what depends on it (legality masks, list indices, the
+    // stone's cell) is folded at compile time instead of recomputed per move.
+    if position.to_move() == Color::White
+        && let Some(result) = nogo_playout_move::<true>(
+            position,
+            max_moves,
+            &mut moves,
+            options,
+            lists,
+            rng,
+            &mut on_move,
+        )
+    {
+        return result;
+    }
+    loop {
+        if let Some(result) = nogo_playout_move::<false>(
+            position,
+            max_moves,
+            &mut moves,
+            options,
+            lists,
+            rng,
+            &mut on_move,
+        ) {
+            return result;
+        }
+        if let Some(result) = nogo_playout_move::<true>(
+            position,
+            max_moves,
+            &mut moves,
+            options,
+            lists,
+            rng,
+            &mut on_move,
+        ) {
+            return result;
+        }
+    }
+}
+
+/// One move of [`nogo_playout`] for White if `WHITE`, else Black (who must
+/// be to move); the result if the playout ends instead.
+#[inline(always)]
+fn nogo_playout_move<const WHITE: bool>(
+    position: &mut Position,
+    max_moves: u32,
+    moves: &mut u32,
+    options: NogoPlayoutOptions,
+    lists: &mut NogoLists,
+    rng: &mut FastRng,
+    on_move: &mut impl FnMut(Point, Color),
+) -> Option<PlayoutResult> {
+    let mover = if WHITE { Color::White } else { Color::Black };
+    debug_assert_eq!(position.to_move(), mover);
+    if *moves >= max_moves {
+        return Some(PlayoutResult {
+            winner: None,
+            moves: *moves,
+        });
+    }
+    let Some((p, open)) = lists.next_move(position, mover, rng) else {
+        return Some(PlayoutResult {
+            winner: Some(mover.opponent()),
+            moves: *moves,
+        });
+    };
+    if open || !options.amaf_open_only {
+        on_move(p, mover);
+    }
+    position.play_nogo(p, mover);
+    *moves += 1;
+    None
 }
 
 /// Every neighbour of `p` is `color`'s stone or the edge.

@@ -84,8 +84,10 @@ pub fn light_playout_traced(
 /// a loss in NoGo), and tells `on_move` every stone. Go ends after two
 /// passes or `max_moves` moves and is scored by area with komi; a NoGo
 /// game cut off at `max_moves` has no winner. Every playout policy runs
-/// on this loop. `GO` must say whether the position follows Go's rules
-/// (fixed at compile time so that NoGo moves skip the capture code).
+/// on this loop but the NoGo one, which keeps the same rules in a loop
+/// unrolled by colour ([`super::nogo::nogo_playout`]). `GO` must say
+/// whether the position follows Go's rules (fixed at compile time so that
+/// NoGo moves skip the capture code).
 #[inline(always)]
 pub fn play_out<const GO: bool>(
     position: &mut Position,

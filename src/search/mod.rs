@@ -92,7 +92,8 @@ pub enum Decision {
     Resign,
 }
 
-/// How often (in playouts) the main search thread checks limits and reports.
+/// How often (in playouts) the main search thread adds its playouts to the
+/// shared count, checks limits and reports.
 const CHECK_EVERY: u64 = 32;
 
 /// Playouts a helper thread runs between updates of the shared count.
@@ -252,18 +253,21 @@ impl Searcher {
             }
             let mut worker = uct::Worker::new(root, FastRng::seed_from_u64(seed));
             let mut last_report = start;
-            let mut since_check = 0;
+            // This thread's playouts not yet added to `done`, added in
+            // batches as the helpers' are (an atomic add per playout costs),
+            // but counted in the cap test: one thread stops exactly there.
+            let mut pending = 0;
             while !finished.load(Ordering::Relaxed) {
-                if playout_cap.is_some_and(|cap| done.load(Ordering::Relaxed) >= cap) {
+                if playout_cap.is_some_and(|cap| done.load(Ordering::Relaxed) + pending >= cap) {
                     break;
                 }
                 worker.simulate(&shared);
-                let total = done.fetch_add(1, Ordering::Relaxed) + 1;
-                since_check += 1;
-                if since_check < CHECK_EVERY {
+                pending += 1;
+                if pending < CHECK_EVERY {
                     continue;
                 }
-                since_check = 0;
+                let total = done.fetch_add(pending, Ordering::Relaxed) + pending;
+                pending = 0;
                 let elapsed = start.elapsed();
                 if stop.load(Ordering::Relaxed)
                     || limits.time.is_some_and(|t| elapsed >= t)
@@ -279,6 +283,7 @@ impl Searcher {
                     progress(&report(&tree, mover, done.load(Ordering::Relaxed), elapsed));
                 }
             }
+            done.fetch_add(pending, Ordering::Relaxed);
             finished.store(true, Ordering::Relaxed);
         });
         let result = report(&tree, mover, done.load(Ordering::Relaxed), start.elapsed());

@@ -333,47 +333,55 @@ pub fn nogo_playout(
     mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
     lists.reset(position, options.hold_reserve);
+    // A local copy of the generator can stay in registers through the
+    // loop (the caller's must be written back before every call out).
+    let mut local_rng = rng.clone();
+    let local = &mut local_rng;
     let mut moves = 0;
     // Unrolled by a Black-White pair, so that the mover is a constant in
     // each half: what depends on it (legality masks, list indices, the
     // stone's cell) is folded at compile time instead of recomputed per move.
-    if position.to_move() == Color::White
-        && let Some(result) = nogo_playout_move::<true>(
-            position,
-            max_moves,
-            &mut moves,
-            options,
-            lists,
-            rng,
-            &mut on_move,
-        )
-    {
-        return result;
-    }
-    loop {
-        if let Some(result) = nogo_playout_move::<false>(
-            position,
-            max_moves,
-            &mut moves,
-            options,
-            lists,
-            rng,
-            &mut on_move,
-        ) {
-            return result;
+    let result = 'playout: {
+        if position.to_move() == Color::White
+            && let Some(result) = nogo_playout_move::<true>(
+                position,
+                max_moves,
+                &mut moves,
+                options,
+                lists,
+                local,
+                &mut on_move,
+            )
+        {
+            break 'playout result;
         }
-        if let Some(result) = nogo_playout_move::<true>(
-            position,
-            max_moves,
-            &mut moves,
-            options,
-            lists,
-            rng,
-            &mut on_move,
-        ) {
-            return result;
+        loop {
+            if let Some(result) = nogo_playout_move::<false>(
+                position,
+                max_moves,
+                &mut moves,
+                options,
+                lists,
+                local,
+                &mut on_move,
+            ) {
+                break 'playout result;
+            }
+            if let Some(result) = nogo_playout_move::<true>(
+                position,
+                max_moves,
+                &mut moves,
+                options,
+                lists,
+                local,
+                &mut on_move,
+            ) {
+                break 'playout result;
+            }
         }
-    }
+    };
+    *rng = local_rng;
+    result
 }
 
 /// One move of [`nogo_playout`] for White if `WHITE`, else Black (who must

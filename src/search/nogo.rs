@@ -341,9 +341,11 @@ pub fn nogo_playout(
     // Unrolled by a Black-White pair, so that the mover is a constant in
     // each half: what depends on it (legality masks, list indices, the
     // stone's cell) is folded at compile time instead of recomputed per move.
-    let result = 'playout: {
-        if position.to_move() == Color::White
-            && let Some(result) = nogo_playout_move::<true>(
+    // One move for White if the argument is true, else Black; the same
+    // arguments every time (a macro: closures cannot take a const generic).
+    macro_rules! step {
+        ($white:literal) => {
+            nogo_playout_move::<$white>(
                 position,
                 max_moves,
                 &mut moves,
@@ -352,30 +354,19 @@ pub fn nogo_playout(
                 local,
                 &mut on_move,
             )
+        };
+    }
+    let result = 'playout: {
+        if position.to_move() == Color::White
+            && let Some(result) = step!(true)
         {
             break 'playout result;
         }
         loop {
-            if let Some(result) = nogo_playout_move::<false>(
-                position,
-                max_moves,
-                &mut moves,
-                options,
-                lists,
-                local,
-                &mut on_move,
-            ) {
+            if let Some(result) = step!(false) {
                 break 'playout result;
             }
-            if let Some(result) = nogo_playout_move::<true>(
-                position,
-                max_moves,
-                &mut moves,
-                options,
-                lists,
-                local,
-                &mut on_move,
-            ) {
+            if let Some(result) = step!(true) {
                 break 'playout result;
             }
         }

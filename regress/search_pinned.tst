@@ -41,11 +41,11 @@ play w c4
 kosumi-game nogo
 boardsize 7
 80 kosumi-visits
-#? [\n"" "" "" 85 "" "" 16\n18 "" "" "" "" "" 15\n2 "" 26 "" "" 12 ""\n"" "" "" "" "" "" ""\n"" "" "" "" "" "" 55\n"" "" "" "" "" "" 21\n1 "" 8 "" 4 35 2]
+#? [\n"" "" "" 149 "" "" 21\n17 "" "" "" "" "" 9\n1 "" 10 "" "" 24 ""\n"" "" "" "" "" "" ""\n"" "" "" "" "" "" ""\n"" 1 "" "" "" "" 20\n31 4 8 "" 1 2 2]
 90 genmove b
 #? [D7]
 100 kosumi-pv
-#? [G7 A6 A2 D1 A1]
+#? [G7 C6 A7 E6 D6 F2]
 
 # Go 13x13 with a smaller budget.
 kosumi-game go

@@ -63,7 +63,9 @@ pub struct SearchParams {
     /// drawn, which measured stronger (only points one-sided when the playout
     /// began are held back).
     pub nogo_hold_reserve: bool,
-    /// `exploration` for NoGo.
+    /// `exploration` for NoGo, scaled by the share of the real statistics
+    /// in the RAVE blend (1 - beta), as HaHaNoGo does: AMAF samples every
+    /// sibling already, so a move explores once AMAF no longer outweighs it.
     pub nogo_exploration: f64,
     /// `rave_equivalence` for NoGo. With AMAF limited to contested moves
     /// the AMAF statistics stay sound, and a very large value (RAVE never
@@ -107,7 +109,7 @@ impl Default for SearchParams {
             nogo_mobility_prior: 0.0,
             nogo_amaf_contested_only: true,
             nogo_hold_reserve: false,
-            nogo_exploration: 0.0,
+            nogo_exploration: 0.1,
             nogo_rave_equivalence: 1e9,
             expand_visits: 2,
             max_tree_mb: 48,

@@ -278,13 +278,14 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
     let exploration = params.exploration_for(kind);
     let explore = exploration > 0.0;
     let double_exploration = 2.0 * exploration;
-    // Without exploration (NoGo's default) the logarithm is not needed.
+    // Without exploration the logarithm is not needed.
     let log_parent = if explore {
         (tree.node(parent).visits().max(1) as f64).ln()
     } else {
         0.0
     };
     let inverse_equivalence = 1.0 / params.rave_equivalence_for(kind);
+    let real_share_exploration = kind == GameKind::NoGo;
     let children = tree.block(first, count);
     let excluded = |child: &Node| parent == ROOT && excluded_at_root(shared, child.mv());
     let screened = parent == ROOT && shared.root_has_excluded;
@@ -319,7 +320,13 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
             1.0
         };
         if explore {
-            value += double_exploration * (log_parent / (n + 1.0)).sqrt();
+            let mut bonus = double_exploration * (log_parent / (n + 1.0)).sqrt();
+            if real_share_exploration {
+                // Only the real statistics' share explores: AMAF already
+                // samples every sibling.
+                bonus *= real_share(n, amaf_n, weight);
+            }
+            value += bonus;
         }
         if value > best_value {
             (best_value, best) = (value, k);
@@ -331,6 +338,19 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
         best = children.iter().rposition(|c| !excluded(c)).unwrap_or(0);
     }
     first + best as NodeId
+}
+
+/// The share (1 - beta) of the real statistics in the RAVE blend of a
+/// child with `n` playouts and `amaf_n` AMAF playouts, where `weight` is
+/// `amaf_n` over the RAVE equivalence (1 with no statistics at all).
+#[inline]
+fn real_share(n: f64, amaf_n: f64, weight: f64) -> f64 {
+    let denominator = amaf_n + n + n * weight;
+    if denominator > 0.0 {
+        n * (1.0 + weight) / denominator
+    } else {
+        1.0
+    }
 }
 
 /// Whether `mv` is ruled out at the root (superko, or a pass not allowed).
@@ -405,4 +425,25 @@ pub fn expand(
     }
     leaf.finish_expansion(block, count);
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::real_share;
+
+    #[test]
+    fn exploration_fades_as_amaf_outweighs_the_real_playouts() {
+        // No AMAF: the real statistics are all there is.
+        assert_eq!(real_share(10.0, 0.0, 0.0), 1.0);
+        assert_eq!(real_share(0.0, 0.0, 0.0), 1.0);
+        // RAVE that never fades (NoGo): AMAF's share is a / (a + n).
+        let share = real_share(10.0, 990.0, 990.0 / 1e9);
+        assert!((share - 0.01).abs() < 1e-4, "{share}");
+        // With an equivalence of 100, a node of 10,000 playouts trusts its
+        // own statistics again, whatever AMAF says.
+        let share = real_share(10_000.0, 100_000.0, 100_000.0 / 100.0);
+        assert!(share > 0.99, "{share}");
+        // Unvisited by real playouts: nothing to explore from.
+        assert_eq!(real_share(0.0, 50.0, 50.0 / 1e9), 0.0);
+    }
 }

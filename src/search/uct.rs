@@ -5,6 +5,8 @@
 //! Perspective: a node's statistics belong to the player who moved into
 //! it, so a parent picks the child that is best for the side to move.
 
+use std::sync::LazyLock;
+
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
 
 use super::nogo::{
@@ -285,7 +287,13 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
         0.0
     };
     let inverse_equivalence = 1.0 / params.rave_equivalence_for(kind);
-    let real_share_exploration = kind == GameKind::NoGo;
+    // NoGo scales the bonus by the real statistics' share of the blend, so
+    // it joins the blend's numerator: c sqrt(ln N) n (1 + w) / sqrt(n + 1)
+    // over the same denominator (one division per child, and a table for
+    // the square root).
+    let real_share_exploration = explore && kind == GameKind::NoGo;
+    let shared_bonus_scale = double_exploration * log_parent.sqrt();
+    let inverse_sqrt = &*INVERSE_SQRT;
     let children = tree.block(first, count);
     let excluded = |child: &Node| parent == ROOT && excluded_at_root(shared, child.mv());
     let screened = parent == ROOT && shared.root_has_excluded;
@@ -308,25 +316,29 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
         // Priors count as real and AMAF playouts alike. Wins stay in half
         // points, so `value` is twice the blend (exactly: doubling is exact
         // in floating point, so the comparisons come out the same).
-        let n = child.visits_with_prior() as f64;
+        let visits = child.visits_with_prior();
+        let n = visits as f64;
         let wins = child.wins_with_prior() as f64;
         let (amaf_n, amaf_wins) = child.amaf();
         let (amaf_n, amaf_wins) = (amaf_n as f64, amaf_wins as f64);
         let weight = amaf_n * inverse_equivalence;
+        let mut numerator = (1.0 + weight) * wins + amaf_wins;
+        if real_share_exploration {
+            numerator += shared_bonus_numerator(shared_bonus_scale, visits, weight, inverse_sqrt);
+        }
         let denominator = amaf_n + n + n * weight;
         let mut value = if denominator > 0.0 {
-            ((1.0 + weight) * wins + amaf_wins) / denominator
+            numerator / denominator
         } else {
-            1.0
-        };
-        if explore {
-            let mut bonus = double_exploration * (log_parent / (n + 1.0)).sqrt();
-            if real_share_exploration {
-                // Only the real statistics' share explores: AMAF already
-                // samples every sibling.
-                bonus *= real_share(n, amaf_n, weight);
+            // No statistics at all: even, and the whole bonus.
+            1.0 + if real_share_exploration {
+                shared_bonus_scale
+            } else {
+                0.0
             }
-            value += bonus;
+        };
+        if explore && !real_share_exploration {
+            value += double_exploration * (log_parent / (n + 1.0)).sqrt();
         }
         if value > best_value {
             (best_value, best) = (value, k);
@@ -340,16 +352,32 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
     first + best as NodeId
 }
 
-/// The share (1 - beta) of the real statistics in the RAVE blend of a
-/// child with `n` playouts and `amaf_n` AMAF playouts, where `weight` is
-/// `amaf_n` over the RAVE equivalence (1 with no statistics at all).
+/// NoGo's exploration term as a part of the blend's numerator: the UCT
+/// bonus `scale / sqrt(n + 1)` (`scale` = 2c sqrt(ln N)) times the real
+/// statistics' share of the blend, n (1 + w) / denominator, with the
+/// denominator left to the blend. `weight` is w = a / E.
 #[inline]
-fn real_share(n: f64, amaf_n: f64, weight: f64) -> f64 {
-    let denominator = amaf_n + n + n * weight;
-    if denominator > 0.0 {
-        n * (1.0 + weight) / denominator
-    } else {
-        1.0
+fn shared_bonus_numerator(scale: f64, visits: u32, weight: f64, table: &[f32]) -> f64 {
+    scale * visits as f64 * (1.0 + weight) * inverse_sqrt_of_next(table, visits)
+}
+
+/// Visit counts below this take 1 / sqrt(n + 1) from a table (8 KiB, so
+/// it stays in the first-level cache); only the few busiest nodes compute it.
+const INVERSE_SQRT_TABLE: usize = 2048;
+
+/// 1 / sqrt(n + 1) for n below [`INVERSE_SQRT_TABLE`].
+static INVERSE_SQRT: LazyLock<Vec<f32>> = LazyLock::new(|| {
+    (0..INVERSE_SQRT_TABLE)
+        .map(|n| (1.0 / ((n + 1) as f64).sqrt()) as f32)
+        .collect()
+});
+
+/// 1 / sqrt(n + 1), from `table` ([`INVERSE_SQRT`]) where it reaches.
+#[inline]
+fn inverse_sqrt_of_next(table: &[f32], n: u32) -> f64 {
+    match table.get(n as usize) {
+        Some(&value) => value as f64,
+        None => 1.0 / (n as f64 + 1.0).sqrt(),
     }
 }
 
@@ -429,21 +457,47 @@ pub fn expand(
 
 #[cfg(test)]
 mod tests {
-    use super::real_share;
+    use super::{INVERSE_SQRT, INVERSE_SQRT_TABLE, inverse_sqrt_of_next, shared_bonus_numerator};
 
     #[test]
-    fn exploration_fades_as_amaf_outweighs_the_real_playouts() {
-        // No AMAF: the real statistics are all there is.
-        assert_eq!(real_share(10.0, 0.0, 0.0), 1.0);
-        assert_eq!(real_share(0.0, 0.0, 0.0), 1.0);
-        // RAVE that never fades (NoGo): AMAF's share is a / (a + n).
-        let share = real_share(10.0, 990.0, 990.0 / 1e9);
-        assert!((share - 0.01).abs() < 1e-4, "{share}");
-        // With an equivalence of 100, a node of 10,000 playouts trusts its
-        // own statistics again, whatever AMAF says.
-        let share = real_share(10_000.0, 100_000.0, 100_000.0 / 100.0);
-        assert!(share > 0.99, "{share}");
-        // Unvisited by real playouts: nothing to explore from.
-        assert_eq!(real_share(0.0, 50.0, 50.0 / 1e9), 0.0);
+    fn nogo_exploration_fades_as_amaf_outweighs_the_real_playouts() {
+        let scale = 0.2;
+        let full_bonus = scale / 11f64.sqrt();
+        // A child of 10 playouts (priors included) with AMAF playouts `a`,
+        // RAVE that never fades: the bonus in the value is its real share,
+        // 10 / (10 + a), of the plain UCT bonus.
+        let bonus = |a: f64| {
+            let weight = a / 1e9;
+            let denominator = a + 10.0 + 10.0 * weight;
+            shared_bonus_numerator(scale, 10, weight, &INVERSE_SQRT) / denominator
+        };
+        assert!((bonus(0.0) - full_bonus).abs() < 1e-7, "{}", bonus(0.0));
+        assert!(
+            (bonus(990.0) - full_bonus / 100.0).abs() < 1e-7,
+            "{}",
+            bonus(990.0)
+        );
+        assert!(bonus(90.0) > bonus(990.0));
+    }
+
+    #[test]
+    fn the_inverse_square_root_table_agrees_with_the_formula() {
+        for n in [
+            0,
+            1,
+            3,
+            99,
+            INVERSE_SQRT_TABLE as u32 - 1,
+            INVERSE_SQRT_TABLE as u32,
+            1 << 20,
+        ] {
+            let exact = 1.0 / (n as f64 + 1.0).sqrt();
+            let looked_up = inverse_sqrt_of_next(&INVERSE_SQRT, n);
+            assert!(
+                (looked_up - exact).abs() < 1e-7 * exact,
+                "{n}: {looked_up} {exact}"
+            );
+        }
+        assert_eq!(inverse_sqrt_of_next(&INVERSE_SQRT, 0), 1.0);
     }
 }

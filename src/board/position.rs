@@ -209,6 +209,14 @@ impl PseudoLiberties {
         PAIRS[if counted { p & (GRID - 1) } else { GRID }]
     }
 
+    /// No pair left: a string's last liberty is gone. Testing the whole
+    /// word saves the shift of `count() == 0` (a zero count leaves the sums
+    /// zero too).
+    #[inline(always)]
+    fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
     #[inline(always)]
     fn count(self) -> u32 {
         (self.0 >> Self::COUNT_SHIFT) as u32
@@ -848,7 +856,7 @@ impl Position {
             let record = &mut self.liberties[self.string_head[j] as usize];
             record.remove_wrapping(i);
             if CAPTURES {
-                zero_mask |= ((record.count() == 0) as u32) << k;
+                zero_mask |= (record.is_none() as u32) << k;
             }
         }
         for (k, &j) in neighbours.iter().enumerate() {

@@ -133,6 +133,13 @@ impl Node {
         self.prior_wins.load(Relaxed)
     }
 
+    /// The AMAF word: playouts in the high half, wins in half points in
+    /// the low half (priors included).
+    #[inline]
+    pub fn amaf_word(&self) -> u64 {
+        self.amaf.load(Relaxed)
+    }
+
     /// AMAF playouts and their wins in half points (priors included).
     #[inline]
     pub fn amaf(&self) -> (u32, u32) {

@@ -5,8 +5,6 @@
 //! Perspective: a node's statistics belong to the player who moved into
 //! it, so a parent picks the child that is best for the side to move.
 
-use std::sync::LazyLock;
-
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
 
 use super::nogo::{
@@ -272,113 +270,200 @@ fn propagate_proofs(tree: &Tree, path: &[NodeId]) {
     }
 }
 
-/// The child of `parent` with the best UCT-RAVE value for the side to move.
+/// Children valued together in [`select`]: four at a time, in the lanes of
+/// one vector register (one division instruction for four children).
+const LANES: usize = 4;
+
+/// What every child's value in one [`select`] shares.
+#[derive(Clone, Copy, Debug)]
+struct ValueTerms {
+    /// 1 / E: how fast the RAVE share fades (E = `rave_equivalence`).
+    inverse_equivalence: f32,
+    /// NoGo's exploration bonus scale, 2c sqrt(ln N), applied to the real
+    /// statistics' share of the blend; 0 in Go or without exploration.
+    shared_bonus: f32,
+    /// Go's exploration bonus scale, 2c sqrt(ln N), added whole; 0 in NoGo
+    /// or without exploration.
+    plain_bonus: f32,
+}
+
+/// One child's statistics as [`select`] reads them: playouts and wins (in
+/// half points) with priors, and its AMAF word ([`Node::amaf_word`]).
+#[derive(Clone, Copy, Default, Debug)]
+struct ChildStats {
+    visits: u32,
+    wins: u32,
+    amaf: u64,
+}
+
+impl ChildStats {
+    #[inline(always)]
+    fn of(child: &Node) -> ChildStats {
+        ChildStats {
+            visits: child.visits_with_prior(),
+            wins: child.wins_with_prior(),
+            amaf: child.amaf_word(),
+        }
+    }
+}
+
+/// Twice the UCT-RAVE value of four children (wins are counted in half
+/// points): the blend (1 - beta) q + beta q_amaf with beta = a / (a + n +
+/// a n / E), over one common denominator, plus the exploration bonus
+/// 2c sqrt(ln N) / sqrt(n + 1). Go adds the bonus whole. NoGo multiplies it
+/// by the real statistics' share of the blend, n (1 + a / E) / denominator
+/// (as HaHaNoGo's formula does: a move explores once its own playouts weigh
+/// against AMAF), so it joins the numerator. Priors count as real and AMAF
+/// playouts alike. A child with no statistics at all is even, with the
+/// whole bonus. Counts stay far below 2^31, so they convert as signed.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lane_values(terms: &ValueTerms, stats: &[ChildStats; LANES]) -> [f32; LANES] {
+    use std::arch::x86_64::*;
+    let [s0, s1, s2, s3] = *stats;
+    // SAFETY: these intrinsics only need SSE and SSE2, which every x86_64
+    // processor has (they are part of the architecture's baseline); none
+    // of them touches memory.
+    unsafe {
+        let visits = _mm_set_epi32(
+            s3.visits as i32,
+            s2.visits as i32,
+            s1.visits as i32,
+            s0.visits as i32,
+        );
+        let wins = _mm_set_epi32(
+            s3.wins as i32,
+            s2.wins as i32,
+            s1.wins as i32,
+            s0.wins as i32,
+        );
+        // Each AMAF word holds (wins, playouts) as its low and high halves:
+        // two words to a register, then the even and the odd halves apart.
+        let amaf_01 = _mm_castsi128_ps(_mm_set_epi64x(s1.amaf as i64, s0.amaf as i64));
+        let amaf_23 = _mm_castsi128_ps(_mm_set_epi64x(s3.amaf as i64, s2.amaf as i64));
+        let amaf_wins = _mm_cvtepi32_ps(_mm_castps_si128(_mm_shuffle_ps::<0b10_00_10_00>(
+            amaf_01, amaf_23,
+        )));
+        let amaf_n = _mm_cvtepi32_ps(_mm_castps_si128(_mm_shuffle_ps::<0b11_01_11_01>(
+            amaf_01, amaf_23,
+        )));
+        let n = _mm_cvtepi32_ps(visits);
+        let wins = _mm_cvtepi32_ps(wins);
+        let one = _mm_set1_ps(1.0);
+        let real_weight = _mm_add_ps(
+            one,
+            _mm_mul_ps(amaf_n, _mm_set1_ps(terms.inverse_equivalence)),
+        );
+        let inverse_sqrt_next = _mm_div_ps(one, _mm_sqrt_ps(_mm_add_ps(n, one)));
+        let shared_bonus = _mm_mul_ps(
+            _mm_set1_ps(terms.shared_bonus),
+            _mm_mul_ps(_mm_mul_ps(n, real_weight), inverse_sqrt_next),
+        );
+        let numerator = _mm_add_ps(
+            _mm_add_ps(_mm_mul_ps(real_weight, wins), amaf_wins),
+            shared_bonus,
+        );
+        let denominator = _mm_add_ps(amaf_n, _mm_mul_ps(n, real_weight));
+        let valued = _mm_cmpgt_ps(denominator, _mm_setzero_ps());
+        // 0 / 0 in the unvalued lanes is replaced below: divide by 1 there.
+        let safe_denominator =
+            _mm_or_ps(_mm_and_ps(valued, denominator), _mm_andnot_ps(valued, one));
+        let quotient = _mm_div_ps(numerator, safe_denominator);
+        let even = _mm_set1_ps(1.0 + terms.shared_bonus);
+        let blend = _mm_or_ps(_mm_and_ps(valued, quotient), _mm_andnot_ps(valued, even));
+        let values = _mm_add_ps(
+            blend,
+            _mm_mul_ps(_mm_set1_ps(terms.plain_bonus), inverse_sqrt_next),
+        );
+        [
+            _mm_cvtss_f32(values),
+            _mm_cvtss_f32(_mm_shuffle_ps::<1>(values, values)),
+            _mm_cvtss_f32(_mm_shuffle_ps::<2>(values, values)),
+            _mm_cvtss_f32(_mm_shuffle_ps::<3>(values, values)),
+        ]
+    }
+}
+
+/// [`lane_values`] one child at a time, where no vector code is written.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn lane_values(terms: &ValueTerms, stats: &[ChildStats; LANES]) -> [f32; LANES] {
+    stats.map(|s| {
+        let n = s.visits as i32 as f32;
+        let amaf_n = (s.amaf >> 32) as i32 as f32;
+        let real_weight = 1.0 + amaf_n * terms.inverse_equivalence;
+        let inverse_sqrt_next = 1.0 / (n + 1.0).sqrt();
+        let numerator = real_weight * s.wins as i32 as f32
+            + s.amaf as u32 as i32 as f32
+            + terms.shared_bonus * n * real_weight * inverse_sqrt_next;
+        let denominator = amaf_n + n * real_weight;
+        let blend = if denominator > 0.0 {
+            numerator / denominator
+        } else {
+            1.0 + terms.shared_bonus
+        };
+        blend + terms.plain_bonus * inverse_sqrt_next
+    })
+}
+
+/// The child of `parent` with the best UCT-RAVE value for the side to move
+/// (see [`lane_values`]); ties go to the first. A child proven won is taken
+/// at once, children proven lost (and moves excluded at the root) are
+/// passed over.
 fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeId {
     let tree = shared.tree;
     let params = shared.params;
     let kind = shared.root.kind();
     let exploration = params.exploration_for(kind);
-    let explore = exploration > 0.0;
-    let double_exploration = 2.0 * exploration;
-    // Without exploration the logarithm is not needed.
-    let log_parent = if explore {
-        (tree.node(parent).visits().max(1) as f64).ln()
+    let bonus = if exploration > 0.0 {
+        let log_parent = (tree.node(parent).visits().max(1) as f64).ln();
+        (2.0 * exploration * log_parent.sqrt()) as f32
     } else {
         0.0
     };
-    let inverse_equivalence = 1.0 / params.rave_equivalence_for(kind);
-    // NoGo scales the bonus by the real statistics' share of the blend, so
-    // it joins the blend's numerator: c sqrt(ln N) n (1 + w) / sqrt(n + 1)
-    // over the same denominator (one division per child, and a table for
-    // the square root).
-    let real_share_exploration = explore && kind == GameKind::NoGo;
-    let shared_bonus_scale = double_exploration * log_parent.sqrt();
-    let inverse_sqrt = &*INVERSE_SQRT;
+    let nogo = kind == GameKind::NoGo;
+    let terms = ValueTerms {
+        inverse_equivalence: (1.0 / params.rave_equivalence_for(kind)) as f32,
+        shared_bonus: if nogo { bonus } else { 0.0 },
+        plain_bonus: if nogo { 0.0 } else { bonus },
+    };
     let children = tree.block(first, count);
-    let excluded = |child: &Node| parent == ROOT && excluded_at_root(shared, child.mv());
     let screened = parent == ROOT && shared.root_has_excluded;
     // Values are never negative: the best stays at minus infinity only when
     // no child was valued.
-    let (mut best_value, mut best) = (f64::NEG_INFINITY, 0);
-    for (k, child) in children.iter().enumerate() {
-        if screened && excluded(child) {
-            continue;
+    let (mut best_value, mut best) = (f32::NEG_INFINITY, 0);
+    let mut stats = [ChildStats::default(); LANES];
+    for (c, chunk) in children.chunks(LANES).enumerate() {
+        let mut proofs = UNPROVEN;
+        for (k, child) in chunk.iter().enumerate() {
+            proofs |= child.proof();
+            stats[k] = ChildStats::of(child);
         }
-        let proof = child.proof();
-        if proof != UNPROVEN {
-            if proof == PROVEN_WIN {
-                return first + k as NodeId;
+        let values = lane_values(&terms, &stats);
+        for (k, child) in chunk.iter().enumerate() {
+            // Proofs and exclusions are rare: one test per chunk.
+            if proofs != UNPROVEN || screened {
+                match child.proof() {
+                    PROVEN_WIN => return first + (c * LANES + k) as NodeId,
+                    PROVEN_LOSS => continue,
+                    _ => {}
+                }
+                if screened && excluded_at_root(shared, child.mv()) {
+                    continue;
+                }
             }
-            continue;
-        }
-        // (1 - beta) q + beta q_amaf with beta = a / (a + n + a n / E),
-        // rewritten over one common denominator: one division, not three.
-        // Priors count as real and AMAF playouts alike. Wins stay in half
-        // points, so `value` is twice the blend (exactly: doubling is exact
-        // in floating point, so the comparisons come out the same).
-        let visits = child.visits_with_prior();
-        let n = visits as f64;
-        let wins = child.wins_with_prior() as f64;
-        let (amaf_n, amaf_wins) = child.amaf();
-        let (amaf_n, amaf_wins) = (amaf_n as f64, amaf_wins as f64);
-        let weight = amaf_n * inverse_equivalence;
-        let mut numerator = (1.0 + weight) * wins + amaf_wins;
-        if real_share_exploration {
-            numerator += shared_bonus_numerator(shared_bonus_scale, visits, weight, inverse_sqrt);
-        }
-        let denominator = amaf_n + n + n * weight;
-        let mut value = if denominator > 0.0 {
-            numerator / denominator
-        } else {
-            // No statistics at all: even, and the whole bonus.
-            1.0 + if real_share_exploration {
-                shared_bonus_scale
-            } else {
-                0.0
+            if values[k] > best_value {
+                (best_value, best) = (values[k], c * LANES + k);
             }
-        };
-        if explore && !real_share_exploration {
-            value += double_exploration * (log_parent / (n + 1.0)).sqrt();
-        }
-        if value > best_value {
-            (best_value, best) = (value, k);
         }
     }
-    if best_value == f64::NEG_INFINITY {
+    if best_value == f32::NEG_INFINITY {
         // Every child proven lost (or excluded): any will do, the last one
         // not excluded by choice.
+        let excluded = |child: &Node| parent == ROOT && excluded_at_root(shared, child.mv());
         best = children.iter().rposition(|c| !excluded(c)).unwrap_or(0);
     }
     first + best as NodeId
-}
-
-/// NoGo's exploration term as a part of the blend's numerator: the UCT
-/// bonus `scale / sqrt(n + 1)` (`scale` = 2c sqrt(ln N)) times the real
-/// statistics' share of the blend, n (1 + w) / denominator, with the
-/// denominator left to the blend. `weight` is w = a / E.
-#[inline]
-fn shared_bonus_numerator(scale: f64, visits: u32, weight: f64, table: &[f32]) -> f64 {
-    scale * visits as f64 * (1.0 + weight) * inverse_sqrt_of_next(table, visits)
-}
-
-/// Visit counts below this take 1 / sqrt(n + 1) from a table (8 KiB, so
-/// it stays in the first-level cache); only the few busiest nodes compute it.
-const INVERSE_SQRT_TABLE: usize = 2048;
-
-/// 1 / sqrt(n + 1) for n below [`INVERSE_SQRT_TABLE`].
-static INVERSE_SQRT: LazyLock<Vec<f32>> = LazyLock::new(|| {
-    (0..INVERSE_SQRT_TABLE)
-        .map(|n| (1.0 / ((n + 1) as f64).sqrt()) as f32)
-        .collect()
-});
-
-/// 1 / sqrt(n + 1), from `table` ([`INVERSE_SQRT`]) where it reaches.
-#[inline]
-fn inverse_sqrt_of_next(table: &[f32], n: u32) -> f64 {
-    match table.get(n as usize) {
-        Some(&value) => value as f64,
-        None => 1.0 / (n as f64 + 1.0).sqrt(),
-    }
 }
 
 /// Whether `mv` is ruled out at the root (superko, or a pass not allowed).
@@ -457,47 +542,102 @@ pub fn expand(
 
 #[cfg(test)]
 mod tests {
-    use super::{INVERSE_SQRT, INVERSE_SQRT_TABLE, inverse_sqrt_of_next, shared_bonus_numerator};
+    use super::{ChildStats, LANES, ValueTerms, lane_values};
+    use crate::search::playout::{FastRng, below};
+    use rand_xoshiro::rand_core::SeedableRng;
 
-    #[test]
-    fn nogo_exploration_fades_as_amaf_outweighs_the_real_playouts() {
-        let scale = 0.2;
-        let full_bonus = scale / 11f64.sqrt();
-        // A child of 10 playouts (priors included) with AMAF playouts `a`,
-        // RAVE that never fades: the bonus in the value is its real share,
-        // 10 / (10 + a), of the plain UCT bonus.
-        let bonus = |a: f64| {
-            let weight = a / 1e9;
-            let denominator = a + 10.0 + 10.0 * weight;
-            shared_bonus_numerator(scale, 10, weight, &INVERSE_SQRT) / denominator
+    /// The value of one child, written out as the formula reads, in f64.
+    fn reference_value(terms: &ValueTerms, child: &ChildStats) -> f64 {
+        let n = child.visits as f64;
+        let wins = child.wins as f64;
+        let amaf_n = (child.amaf >> 32) as f64;
+        let amaf_wins = (child.amaf & 0xffff_ffff) as f64;
+        let weight = amaf_n * terms.inverse_equivalence as f64;
+        let denominator = amaf_n + n + n * weight;
+        let uct_bonus = 1.0 / (n + 1.0).sqrt();
+        let blend = if denominator > 0.0 {
+            let real_share = n * (1.0 + weight) / denominator;
+            ((1.0 + weight) * wins + amaf_wins) / denominator
+                + terms.shared_bonus as f64 * uct_bonus * real_share
+        } else {
+            1.0 + terms.shared_bonus as f64
         };
-        assert!((bonus(0.0) - full_bonus).abs() < 1e-7, "{}", bonus(0.0));
-        assert!(
-            (bonus(990.0) - full_bonus / 100.0).abs() < 1e-7,
-            "{}",
-            bonus(990.0)
-        );
-        assert!(bonus(90.0) > bonus(990.0));
+        blend + terms.plain_bonus as f64 * uct_bonus
+    }
+
+    fn stats(visits: u32, wins: u32, amaf_visits: u32, amaf_wins: u32) -> ChildStats {
+        ChildStats {
+            visits,
+            wins,
+            amaf: (amaf_visits as u64) << 32 | amaf_wins as u64,
+        }
     }
 
     #[test]
-    fn the_inverse_square_root_table_agrees_with_the_formula() {
-        for n in [
-            0,
-            1,
-            3,
-            99,
-            INVERSE_SQRT_TABLE as u32 - 1,
-            INVERSE_SQRT_TABLE as u32,
-            1 << 20,
-        ] {
-            let exact = 1.0 / (n as f64 + 1.0).sqrt();
-            let looked_up = inverse_sqrt_of_next(&INVERSE_SQRT, n);
-            assert!(
-                (looked_up - exact).abs() < 1e-7 * exact,
-                "{n}: {looked_up} {exact}"
-            );
+    fn lane_values_agree_with_the_formula() {
+        let mut rng = FastRng::seed_from_u64(3);
+        let term_sets = [
+            ValueTerms {
+                inverse_equivalence: 1e-9,
+                shared_bonus: 0.6,
+                plain_bonus: 0.0,
+            },
+            ValueTerms {
+                inverse_equivalence: 1.0 / 3000.0,
+                shared_bonus: 0.0,
+                plain_bonus: 0.7,
+            },
+            ValueTerms {
+                inverse_equivalence: 1.0 / 3000.0,
+                shared_bonus: 0.0,
+                plain_bonus: 0.0,
+            },
+        ];
+        for terms in &term_sets {
+            for _ in 0..2000 {
+                let lanes: [ChildStats; LANES] = std::array::from_fn(|_| {
+                    // Counts from none to the busiest root children's.
+                    let scale = [0, 1, 30, 2000, 5_000_000][below(&mut rng, 5)];
+                    let n = below(&mut rng, scale + 1) as u32;
+                    let amaf_n = below(&mut rng, 4 * scale + 1) as u32;
+                    let wins = below(&mut rng, 2 * n as usize + 1) as u32;
+                    let amaf_wins = below(&mut rng, 2 * amaf_n as usize + 1) as u32;
+                    stats(n, wins, amaf_n, amaf_wins)
+                });
+                let values = lane_values(terms, &lanes);
+                for (k, child) in lanes.iter().enumerate() {
+                    let expected = reference_value(terms, child);
+                    assert!(
+                        (values[k] as f64 - expected).abs() < 1e-5 * expected.max(1.0),
+                        "{terms:?} {child:?}: {} against {expected}",
+                        values[k]
+                    );
+                }
+            }
         }
-        assert_eq!(inverse_sqrt_of_next(&INVERSE_SQRT, 0), 1.0);
+    }
+
+    #[test]
+    fn nogo_exploration_fades_as_amaf_outweighs_the_real_playouts() {
+        let terms = ValueTerms {
+            inverse_equivalence: 1e-9,
+            shared_bonus: 0.2,
+            plain_bonus: 0.0,
+        };
+        let full_bonus = 0.2 / 11f64.sqrt();
+        // A child of 10 playouts at 50% (priors included) with `a` AMAF
+        // playouts at 50%, RAVE that never fades: the bonus in the value is
+        // its real share, 10 / (10 + a), of the plain UCT bonus.
+        let bonus = |a: u32| {
+            let lanes = [stats(10, 10, a, a); LANES];
+            lane_values(&terms, &lanes)[0] as f64 - 1.0
+        };
+        assert!((bonus(0) - full_bonus).abs() < 1e-6, "{}", bonus(0));
+        assert!(
+            (bonus(990) - full_bonus / 100.0).abs() < 1e-6,
+            "{}",
+            bonus(990)
+        );
+        assert!(bonus(90) > bonus(990));
     }
 }

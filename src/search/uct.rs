@@ -354,27 +354,29 @@ fn lane_values(terms: &ValueTerms, stats: &[ChildStats; LANES]) -> [f32; LANES] 
             one,
             _mm_mul_ps(amaf_n, _mm_set1_ps(terms.inverse_equivalence)),
         );
-        let inverse_sqrt_next = _mm_div_ps(one, _mm_sqrt_ps(_mm_add_ps(n, one)));
-        let shared_bonus = _mm_mul_ps(
-            _mm_set1_ps(terms.shared_bonus),
-            _mm_mul_ps(_mm_mul_ps(n, real_weight), inverse_sqrt_next),
-        );
-        let numerator = _mm_add_ps(
-            _mm_add_ps(_mm_mul_ps(real_weight, wins), amaf_wins),
-            shared_bonus,
-        );
+        // Both bonuses divide by s = sqrt(n + 1), the blend by its
+        // denominator d: over the one denominator d s, a single division,
+        // (blend numerator s + shared bonus n (1 + w) + plain bonus d) / (d s).
+        let sqrt_next = _mm_sqrt_ps(_mm_add_ps(n, one));
+        let blend_numerator = _mm_add_ps(_mm_mul_ps(real_weight, wins), amaf_wins);
         let denominator = _mm_add_ps(amaf_n, _mm_mul_ps(n, real_weight));
+        let numerator = _mm_add_ps(
+            _mm_add_ps(
+                _mm_mul_ps(blend_numerator, sqrt_next),
+                _mm_mul_ps(_mm_set1_ps(terms.shared_bonus), _mm_mul_ps(n, real_weight)),
+            ),
+            _mm_mul_ps(_mm_set1_ps(terms.plain_bonus), denominator),
+        );
         let valued = _mm_cmpgt_ps(denominator, _mm_setzero_ps());
         // 0 / 0 in the unvalued lanes is replaced below: divide by 1 there.
-        let safe_denominator =
-            _mm_or_ps(_mm_and_ps(valued, denominator), _mm_andnot_ps(valued, one));
-        let quotient = _mm_div_ps(numerator, safe_denominator);
-        let even = _mm_set1_ps(1.0 + terms.shared_bonus);
-        let blend = _mm_or_ps(_mm_and_ps(valued, quotient), _mm_andnot_ps(valued, even));
-        let values = _mm_add_ps(
-            blend,
-            _mm_mul_ps(_mm_set1_ps(terms.plain_bonus), inverse_sqrt_next),
+        let safe_denominator = _mm_or_ps(
+            _mm_and_ps(valued, _mm_mul_ps(denominator, sqrt_next)),
+            _mm_andnot_ps(valued, one),
         );
+        let quotient = _mm_div_ps(numerator, safe_denominator);
+        // No statistics (n = 0, so s = 1): even, with both bonuses whole.
+        let even = _mm_set1_ps(1.0 + terms.shared_bonus + terms.plain_bonus);
+        let values = _mm_or_ps(_mm_and_ps(valued, quotient), _mm_andnot_ps(valued, even));
         [
             _mm_cvtss_f32(values),
             _mm_cvtss_f32(_mm_shuffle_ps::<1>(values, values)),

@@ -56,21 +56,25 @@ pub fn light_playout_traced(
     // loop (the caller's must be written back before every call out).
     let mut local_rng = rng.clone();
     let local = &mut local_rng;
-    // The rules are fixed for the whole playout: choose the move picker once.
+    // The rules are fixed for the whole playout: choose the move picker
+    // once. It is small enough to be copied into each half of the loop
+    // unrolled by colour.
     let result = match position.kind() {
-        GameKind::Go => play_out::<true>(
+        GameKind::Go => play_out::<true, true>(
             position,
             komi,
             max_moves,
             None,
+            #[inline(always)]
             |position, mover, _| random_move::<true>(position, mover, local),
             on_move,
         ),
-        GameKind::NoGo => play_out::<false>(
+        GameKind::NoGo => play_out::<false, true>(
             position,
             komi,
             max_moves,
             None,
+            #[inline(always)]
             |position, mover, _| random_move::<false>(position, mover, local),
             on_move,
         ),
@@ -88,8 +92,14 @@ pub fn light_playout_traced(
 /// unrolled by colour ([`super::nogo::nogo_playout`]). `GO` must say
 /// whether the position follows Go's rules (fixed at compile time so that
 /// NoGo moves skip the capture code).
+///
+/// With `UNROLL` the loop is unrolled by a Black-White pair, so that the
+/// mover is a constant in each half: what depends on it (its cell, its
+/// neighbour-count byte, its row of the eye table) is folded at compile
+/// time. That pays for a small `choose` (light playouts: 2-8% faster); a
+/// large one (the heavy policy) copied twice measured slower.
 #[inline(always)]
-pub fn play_out<const GO: bool>(
+pub fn play_out<const GO: bool, const UNROLL: bool>(
     position: &mut Position,
     komi: f32,
     max_moves: u32,
@@ -101,35 +111,62 @@ pub fn play_out<const GO: bool>(
     let mut moves = 0;
     let mut passes = position.consecutive_passes();
     let mut last = last_move;
-    while moves < max_moves {
-        let mover = position.to_move();
-        match choose(position, mover, last) {
-            Some(p) => {
-                on_move(p, mover);
-                if GO {
-                    position.play(p, mover);
-                } else {
-                    position.play_nogo(p, mover);
-                }
-                passes = 0;
-                last = Some(p);
+    // One move of `$mover` (who must be to move): breaks out of `$game`
+    // with the result of a lost NoGo game, or with `None` once a Go game
+    // is over or the move limit is reached. A macro, so that the mover can
+    // be a literal in the unrolled copies.
+    macro_rules! step {
+        ($game:lifetime, $mover:expr) => {
+            let mover = $mover;
+            debug_assert_eq!(position.to_move(), mover);
+            if moves >= max_moves {
+                break $game None;
             }
-            None if !GO => {
-                return PlayoutResult {
-                    winner: Some(mover.opponent()),
-                    moves,
-                };
-            }
-            None => {
-                position.pass();
-                passes += 1;
-                last = None;
-                if passes >= 2 {
-                    break;
+            match choose(position, mover, last) {
+                Some(p) => {
+                    on_move(p, mover);
+                    if GO {
+                        position.play(p, mover);
+                    } else {
+                        position.play_nogo(p, mover);
+                    }
+                    passes = 0;
+                    last = Some(p);
                 }
+                None if !GO => {
+                    break $game Some(PlayoutResult {
+                        winner: Some(mover.opponent()),
+                        moves,
+                    });
+                }
+                None => {
+                    position.pass();
+                    passes += 1;
+                    last = None;
+                    if passes >= 2 {
+                        break $game None;
+                    }
+                }
+            }
+            moves += 1;
+        };
+    }
+    let lost = 'game: {
+        if !UNROLL {
+            loop {
+                step!('game, position.to_move());
             }
         }
-        moves += 1;
+        if position.to_move() == Color::White {
+            step!('game, Color::White);
+        }
+        loop {
+            step!('game, Color::Black);
+            step!('game, Color::White);
+        }
+    };
+    if let Some(result) = lost {
+        return result;
     }
     if !GO {
         return PlayoutResult {

@@ -339,7 +339,7 @@ pub fn heavy_playout(
     rng: &mut FastRng,
     on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    play_out::<true>(
+    play_out::<true, false>(
         position,
         komi,
         max_moves,

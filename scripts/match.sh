@@ -9,7 +9,10 @@
 # itself with KOSUMI_B_SETUP applied to the second engine).
 # Environment: KOSUMI (binary), REFEREE, GNUGO, PACHI, HAHANOGO,
 # PACHI_RATE and HAHANOGO_RATE (their playouts per second on this machine),
-# KOSUMI_SETUP / KOSUMI_B_SETUP (extra GTP commands, ';'-separated).
+# KOSUMI_SETUP / KOSUMI_B_SETUP (extra GTP commands, ';'-separated),
+# KOSUMI_MAIN (seconds: Kosumi gets this much main time a game, sudden
+# death as on CGOS, instead of SECONDS_PER_MOVE on every move; the peer's
+# playouts still follow SECONDS_PER_MOVE).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 opponent="${1:?opponent: gnugo|pachi|hahanogo|self}"
@@ -30,7 +33,12 @@ mkdir -p "$out"
 # GNU Go and Pachi refuse: send none (--move-time 0) and give Kosumi its
 # time in its own setup instead; the peers get theirs on the command line.
 kosumi_cmd="$kosumi --threads 1"
-kosumi_setup="time_settings 0 $seconds 1${KOSUMI_SETUP:+;$KOSUMI_SETUP}"
+if [ -n "${KOSUMI_MAIN:-}" ]; then
+  kosumi_clock="time_settings $KOSUMI_MAIN 0 0"
+else
+  kosumi_clock="time_settings 0 $seconds 1"
+fi
+kosumi_setup="$kosumi_clock${KOSUMI_SETUP:+;$KOSUMI_SETUP}"
 other_setup=""
 game=go
 scorer=()

@@ -41,11 +41,11 @@ play w c4
 kosumi-game nogo
 boardsize 7
 80 kosumi-visits
-#? [\n"" "" "" 149 "" "" 21\n17 "" "" "" "" "" 9\n1 "" 10 "" "" 24 ""\n"" "" "" "" "" "" ""\n"" "" "" "" "" "" ""\n"" 1 "" "" "" "" 20\n31 4 8 "" 1 2 2]
+#? [\n"" 1 7 "" "" "" ""\n"" "" "" "" "" "" ""\n6 "" "" "" 1 1 ""\n7 "" "" "" "" "" 2\n7 1 "" "" "" 2 ""\n"" 3 33 2 "" 15 ""\n1 "" 2 206 3 "" ""]
 90 genmove b
-#? [D7]
+#? [D1]
 100 kosumi-pv
-#? [G7 C6 A7 E6 D6 F2]
+#? [D6 E2 G3 B2 A6 F1]
 
 # Go 13x13 with a smaller budget.
 kosumi-game go

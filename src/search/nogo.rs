@@ -236,6 +236,14 @@ pub struct NogoLists {
 }
 
 impl NogoLists {
+    /// Points left in `color`'s reserve and eye lists: at the end of a
+    /// playout won by `color`, the moves it had to spare (the lists are not
+    /// checked again, so a point that has meanwhile turned illegal for it
+    /// still counts).
+    pub fn spare_moves(&self, color: Color) -> usize {
+        self.reserve[color as usize].len() + self.eyes[color as usize].len()
+    }
+
     /// Starts a playout from `position`. Without `hold_reserve` the points
     /// one side alone may play are filed now, so that only the points both
     /// sides could play are drawn first.
@@ -407,6 +415,12 @@ fn nogo_playout_move<const WHITE: bool>(
     position.play_nogo(p, mover);
     *moves += 1;
     None
+}
+
+/// The chance that a NoGo playout won with `spare` moves in hand counts as
+/// a draw (see `SearchParams::nogo_margin_weight`).
+pub fn margin_draw_chance(weight: f64, scale: f64, spare: usize) -> f64 {
+    weight * (1.0 - (spare as f64 / scale).tanh())
 }
 
 /// Every neighbour of `p` is `color`'s stone or the edge.
@@ -650,5 +664,39 @@ mod tests {
             assert!(!position.has_legal_move(loser));
             assert_eq!(result.moves, played);
         }
+    }
+
+    /// The winner's spare moves are what it still has in hand when the
+    /// loser runs out: here White has no legal point at all and Black has
+    /// three (two eyes and a point beside its stone), all of them spare.
+    #[test]
+    fn a_playout_reports_the_winners_spare_moves() {
+        let mut position = nogo(". X . X .");
+        position.set_to_move(Color::White);
+        let options = NogoPlayoutOptions {
+            amaf_open_only: true,
+            hold_reserve: false,
+        };
+        let mut lists = NogoLists::default();
+        let mut rng = FastRng::seed_from_u64(2);
+        let result = nogo_playout(&mut position, 100, options, &mut lists, &mut rng, |_, _| {});
+        assert_eq!(result.winner, Some(Color::Black));
+        assert_eq!(result.moves, 0);
+        assert_eq!(lists.spare_moves(Color::Black), 3);
+        assert_eq!(lists.spare_moves(Color::White), 0);
+    }
+
+    #[test]
+    fn narrow_wins_are_the_likeliest_draws() {
+        assert_eq!(margin_draw_chance(0.2, 3.0, 0), 0.2);
+        assert_eq!(margin_draw_chance(0.0, 3.0, 0), 0.0);
+        let chances: Vec<f64> = (0..8)
+            .map(|spare| margin_draw_chance(0.2, 3.0, spare))
+            .collect();
+        assert!(
+            chances.windows(2).all(|pair| pair[1] < pair[0]),
+            "{chances:?}"
+        );
+        assert!(chances[7] < 0.01, "{chances:?}");
     }
 }

@@ -71,6 +71,14 @@ pub struct SearchParams {
     /// the AMAF statistics stay sound, and a very large value (RAVE never
     /// fades) measured best.
     pub nogo_rave_equivalence: f64,
+    /// NoGo playouts won with little to spare count partly as draws: a won
+    /// playout becomes a draw with chance `weight (1 - tanh(spare / scale))`,
+    /// `spare` being the points the winner still had in reserve when the
+    /// loser ran out of moves. A win by one tempo says less about the
+    /// position than a win with moves in hand. 0 turns it off.
+    pub nogo_margin_weight: f64,
+    /// The `scale` of `nogo_margin_weight`, in reserve points.
+    pub nogo_margin_scale: f64,
     /// A leaf is expanded once it has this many playouts per 81 board points
     /// (slow node creation: 2 on 9x9, 8 on 19x19, where a node has four
     /// times the children).
@@ -114,6 +122,8 @@ impl Default for SearchParams {
             nogo_hold_reserve: false,
             nogo_exploration: 0.1,
             nogo_rave_equivalence: 1e9,
+            nogo_margin_weight: 0.2,
+            nogo_margin_scale: 3.0,
             expand_visits: 2,
             max_tree_mb: 1024,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
@@ -197,6 +207,14 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     ("nogo_exploration", "UCT exploration constant for NoGo"),
     ("nogo_rave_equivalence", "rave_equivalence for NoGo"),
     (
+        "nogo_margin_weight",
+        "NoGo: greatest chance that a playout won with no reserve to spare counts as a draw",
+    ),
+    (
+        "nogo_margin_scale",
+        "NoGo: reserve points over which that chance fades (tanh)",
+    ),
+    (
         "expand_visits",
         "playouts per 81 points a leaf needs before it is expanded",
     ),
@@ -277,6 +295,10 @@ impl SearchParams {
             "nogo_rave_equivalence" => {
                 self.nogo_rave_equivalence = finite(parse(name, value)?)?.max(1.0)
             }
+            "nogo_margin_weight" => {
+                self.nogo_margin_weight = finite(parse(name, value)?)?.clamp(0.0, 1.0)
+            }
+            "nogo_margin_scale" => self.nogo_margin_scale = finite(parse(name, value)?)?.max(0.01),
             "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
             "max_tree_mb" => self.max_tree_mb = parse::<u32>(name, value)?.clamp(4, 1 << 16),
             "threads" => self.threads = parse::<u32>(name, value)?.clamp(1, 256),
@@ -313,6 +335,8 @@ impl SearchParams {
             "nogo_hold_reserve" => u8::from(self.nogo_hold_reserve).to_string(),
             "nogo_exploration" => self.nogo_exploration.to_string(),
             "nogo_rave_equivalence" => self.nogo_rave_equivalence.to_string(),
+            "nogo_margin_weight" => self.nogo_margin_weight.to_string(),
+            "nogo_margin_scale" => self.nogo_margin_scale.to_string(),
             "expand_visits" => self.expand_visits.to_string(),
             "max_tree_mb" => self.max_tree_mb.to_string(),
             "threads" => self.threads.to_string(),

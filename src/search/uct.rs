@@ -8,10 +8,11 @@
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
 
 use super::nogo::{
-    NogoLists, NogoPlayoutOptions, mobility_prior, nogo_playout, prior as nogo_prior,
+    NogoLists, NogoPlayoutOptions, margin_draw_chance, mobility_prior, nogo_playout,
+    prior as nogo_prior,
 };
 use super::params::SearchParams;
-use super::playout::{FastRng, light_playout_traced};
+use super::playout::{FastRng, below, light_playout_traced};
 use super::policy::heavy_playout;
 use super::prior::{PriorContext, go_prior};
 use super::tree::{Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN, amaf_update};
@@ -174,7 +175,7 @@ impl Worker {
                 amaf_open_only: shared.params.nogo_amaf_contested_only,
                 hold_reserve: shared.params.nogo_hold_reserve,
             };
-            nogo_playout(
+            let winner = nogo_playout(
                 &mut self.scratch,
                 max_moves,
                 options,
@@ -182,7 +183,18 @@ impl Worker {
                 &mut self.rng,
                 record,
             )
-            .winner
+            .winner;
+            let weight = shared.params.nogo_margin_weight;
+            match winner {
+                Some(color) if weight > 0.0 => {
+                    let spare = self.nogo_lists.spare_moves(color);
+                    let chance = margin_draw_chance(weight, shared.params.nogo_margin_scale, spare);
+                    // 24 random bits: finer than any chance worth setting.
+                    let roll = below(&mut self.rng, 1 << 24) as f64 / (1 << 24) as f64;
+                    if roll < chance { None } else { winner }
+                }
+                _ => winner,
+            }
         } else if kind == GameKind::Go && shared.params.heavy_playouts {
             heavy_playout(
                 &mut self.scratch,

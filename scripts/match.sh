@@ -80,4 +80,14 @@ python3 "$referee" --a "$kosumi_cmd" --b "$other" --game "$game" --size "$size" 
   --move-time 0 --setup-a "$kosumi_setup" ${other_setup:+--setup-b "$other_setup"} \
   "${scorer[@]}" "${extra[@]}" --sgf-dir "$out/sgf" --log-dir "$out/logs" \
   --json "$out/summary.json" "$@"
+# Equal time is the point of most matches: say how long each side took, so
+# a peer's playout rate can be set to match Kosumi's mean on this machine.
+python3 - "$out/summary.json" <<'PY'
+import json, sys
+games = json.load(open(sys.argv[1]))["games"]
+for side, name in (("A", "Kosumi"), ("B", "opponent")):
+    means = [g["mean_move_s"][side] for g in games]
+    longest = max(g["max_move_s"][side] for g in games)
+    print(f"{name}: mean {sum(means) / len(means):.3f} s a move, longest {longest:.2f} s")
+PY
 echo "results in $out"

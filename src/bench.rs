@@ -139,18 +139,54 @@ pub fn standard(scale: f64, only: &str, params: &SearchParams) -> Vec<BenchResul
     results
 }
 
-/// The results as one JSON object: `name` is playouts per second and, for
-/// light playouts, `name_length` the average playout length.
+/// Size in bytes of the playout board (a playout start copies only the
+/// part of its grids that the board size uses).
+pub fn board_bytes() -> usize {
+    std::mem::size_of::<Position>()
+}
+
+/// The results as one JSON object: `board_bytes`, then for each result
+/// `name`, its playouts per second, and for light playouts `name_length`,
+/// the average playout length.
 pub fn to_json(results: &[BenchResult]) -> String {
-    let fields: Vec<String> = results
-        .iter()
-        .flat_map(|r| {
+    let board = format!("\"board_bytes\":{}", board_bytes());
+    let fields: Vec<String> = std::iter::once(board)
+        .chain(results.iter().flat_map(|r| {
             let mut fields = vec![format!("\"{}\":{:.0}", r.name, r.per_second)];
             if r.average_length > 0.0 {
                 fields.push(format!("\"{}_length\":{:.2}", r.name, r.average_length));
             }
             fields
-        })
+        }))
         .collect();
     format!("{{{}}}", fields.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_json_line_holds_the_board_size_and_each_figure() {
+        let light = BenchResult {
+            name: "light_go9",
+            playouts: 10,
+            per_second: 1234.4,
+            average_length: 110.0,
+            black_wins: 0.5,
+        };
+        let search = BenchResult {
+            name: "search_go9",
+            average_length: 0.0,
+            per_second: 99.6,
+            ..light.clone()
+        };
+        assert_eq!(
+            to_json(&[light, search]),
+            format!(
+                "{{\"board_bytes\":{},\"light_go9\":1234,\"light_go9_length\":110.00,\"search_go9\":100}}",
+                board_bytes()
+            )
+        );
+    }
 }

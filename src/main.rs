@@ -269,6 +269,7 @@ fn main() -> ExitCode {
             params,
         }) => parse_params(&params).map(|params| {
             let results = bench::standard(scale, &only, &params);
+            println!("{:<16} {:>10} bytes", "playout board", bench::board_bytes());
             for r in &results {
                 if r.average_length > 0.0 {
                     println!(

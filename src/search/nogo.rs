@@ -401,12 +401,14 @@ fn nogo_playout_move<const WHITE: bool>(
         return Some(PlayoutResult {
             winner: None,
             moves: *moves,
+            margin: 0.0,
         });
     }
     let Some((p, open)) = lists.next_move(position, mover, rng) else {
         return Some(PlayoutResult {
             winner: Some(mover.opponent()),
             moves: *moves,
+            margin: 0.0,
         });
     };
     if open || !options.amaf_open_only {

@@ -79,6 +79,18 @@ pub struct SearchParams {
     pub nogo_margin_weight: f64,
     /// The `scale` of `nogo_margin_weight`, in reserve points.
     pub nogo_margin_scale: f64,
+    /// Go playouts count partly by their score: Black's value of a playout
+    /// is `(1 - weight) win + weight (1 + tanh(margin / scale)) / 2`, drawn
+    /// as a win, a draw or a loss with that expectation. Among moves that
+    /// all win (or all lose) the search then prefers the bigger one, where
+    /// a pure win rate cannot tell them apart (handicap games, lopsided
+    /// endgames). 0, the default, turns it off: on even 9x9 games 0.1 and
+    /// 0.25 measured no stronger (self-play at fixed playouts 52.8% and
+    /// 53.8% of 200 games each; 0.25 against Pachi 11.5 of 40).
+    pub go_score_weight: f64,
+    /// The `scale` of `go_score_weight`, in points on 9x9 (it grows with
+    /// the board's side: 21 points on 19x19 for 10 on 9x9).
+    pub go_score_scale: f64,
     /// A leaf is expanded once it has this many playouts per 81 board points
     /// (slow node creation: 2 on 9x9, 8 on 19x19, where a node has four
     /// times the children).
@@ -124,6 +136,8 @@ impl Default for SearchParams {
             nogo_rave_equivalence: 1e9,
             nogo_margin_weight: 0.2,
             nogo_margin_scale: 3.0,
+            go_score_weight: 0.0,
+            go_score_scale: 10.0,
             expand_visits: 2,
             max_tree_mb: 1024,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
@@ -215,6 +229,14 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
         "NoGo: reserve points over which that chance fades (tanh)",
     ),
     (
+        "go_score_weight",
+        "Go: share of a playout's value that comes from its score margin (tanh)",
+    ),
+    (
+        "go_score_scale",
+        "Go: score margin in points (9x9; more on larger boards) over which that share saturates",
+    ),
+    (
         "expand_visits",
         "playouts per 81 points a leaf needs before it is expanded",
     ),
@@ -299,6 +321,10 @@ impl SearchParams {
                 self.nogo_margin_weight = finite(parse(name, value)?)?.clamp(0.0, 1.0)
             }
             "nogo_margin_scale" => self.nogo_margin_scale = finite(parse(name, value)?)?.max(0.01),
+            "go_score_weight" => {
+                self.go_score_weight = finite(parse(name, value)?)?.clamp(0.0, 1.0)
+            }
+            "go_score_scale" => self.go_score_scale = finite(parse(name, value)?)?.max(0.01),
             "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
             "max_tree_mb" => self.max_tree_mb = parse::<u32>(name, value)?.clamp(4, 1 << 16),
             "threads" => self.threads = parse::<u32>(name, value)?.clamp(1, 256),
@@ -337,6 +363,8 @@ impl SearchParams {
             "nogo_rave_equivalence" => self.nogo_rave_equivalence.to_string(),
             "nogo_margin_weight" => self.nogo_margin_weight.to_string(),
             "nogo_margin_scale" => self.nogo_margin_scale.to_string(),
+            "go_score_weight" => self.go_score_weight.to_string(),
+            "go_score_scale" => self.go_score_scale.to_string(),
             "expand_visits" => self.expand_visits.to_string(),
             "max_tree_mb" => self.max_tree_mb.to_string(),
             "threads" => self.threads.to_string(),

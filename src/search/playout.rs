@@ -23,6 +23,8 @@ pub struct PlayoutResult {
     pub winner: Option<Color>,
     /// Moves played in the playout, passes included.
     pub moves: u32,
+    /// Go: Black's area minus White's minus komi at the end (0 in NoGo).
+    pub margin: f32,
 }
 
 /// A uniform integer in `0..n` (`n` > 0), by Lemire's multiply-shift.
@@ -137,6 +139,7 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
                     break $game Some(PlayoutResult {
                         winner: Some(mover.opponent()),
                         moves,
+                        margin: 0.0,
                     });
                 }
                 None => {
@@ -172,13 +175,19 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
         return PlayoutResult {
             winner: None,
             moves,
+            margin: 0.0,
         };
     }
-    let winner = match position.area_score().outcome(komi) {
+    let score = position.area_score();
+    let winner = match score.outcome(komi) {
         Outcome::Win(color, _) => Some(color),
         Outcome::Draw => None,
     };
-    PlayoutResult { winner, moves }
+    PlayoutResult {
+        winner,
+        moves,
+        margin: score.margin(komi),
+    }
 }
 
 /// A uniformly random legal move of `mover` (in Go, not into its own eye).

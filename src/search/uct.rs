@@ -195,25 +195,34 @@ impl Worker {
                 }
                 _ => winner,
             }
-        } else if kind == GameKind::Go && shared.params.heavy_playouts {
-            heavy_playout(
-                &mut self.scratch,
-                shared.komi,
-                max_moves,
-                last,
-                &mut self.rng,
-                record,
-            )
-            .winner
         } else {
-            light_playout_traced(
-                &mut self.scratch,
-                shared.komi,
-                max_moves,
-                &mut self.rng,
-                record,
-            )
-            .winner
+            let result = if kind == GameKind::Go && shared.params.heavy_playouts {
+                heavy_playout(
+                    &mut self.scratch,
+                    shared.komi,
+                    max_moves,
+                    last,
+                    &mut self.rng,
+                    record,
+                )
+            } else {
+                light_playout_traced(
+                    &mut self.scratch,
+                    shared.komi,
+                    max_moves,
+                    &mut self.rng,
+                    record,
+                )
+            };
+            let weight = shared.params.go_score_weight;
+            if kind == GameKind::Go && weight > 0.0 {
+                let side = (self.scratch.geometry().area() as f64 / 81.0).sqrt();
+                let scale = shared.params.go_score_scale * side;
+                let value = score_blended_value(result.winner, result.margin, weight, scale);
+                draw_result(value, &mut self.rng)
+            } else {
+                result.winner
+            }
         }
     }
 
@@ -256,6 +265,33 @@ impl Worker {
             self.first_player[p as usize] = 0;
         }
         propagate_proofs(tree, &self.path);
+    }
+}
+
+/// Black's value of a Go playout that ended `margin` points up for Black
+/// (see `SearchParams::go_score_weight`): mostly who won, partly by how much.
+pub fn score_blended_value(winner: Option<Color>, margin: f32, weight: f64, scale: f64) -> f64 {
+    let won = match winner {
+        Some(Color::Black) => 1.0,
+        Some(Color::White) => 0.0,
+        None => 0.5,
+    };
+    (1.0 - weight) * won + weight * 0.5 * (1.0 + (margin as f64 / scale).tanh())
+}
+
+/// A result whose expected half points for Black are `2 * black_value`,
+/// keeping as many playouts decisive as that allows: the side favoured
+/// wins with chance |2v - 1|, the rest are draws.
+fn draw_result(black_value: f64, rng: &mut FastRng) -> Option<Color> {
+    // 24 random bits: finer than any value worth telling apart.
+    let roll = below(rng, 1 << 24) as f64 / (1 << 24) as f64;
+    let lead = 2.0 * black_value - 1.0;
+    if roll >= lead.abs() {
+        None
+    } else if lead > 0.0 {
+        Some(Color::Black)
+    } else {
+        Some(Color::White)
     }
 }
 
@@ -556,7 +592,8 @@ pub fn expand(
 
 #[cfg(test)]
 mod tests {
-    use super::{ChildStats, LANES, ValueTerms, lane_values};
+    use super::{ChildStats, LANES, ValueTerms, draw_result, lane_values, score_blended_value};
+    use crate::board::Color;
     use crate::search::playout::{FastRng, below};
     use rand_xoshiro::rand_core::SeedableRng;
 
@@ -653,5 +690,51 @@ mod tests {
             bonus(990)
         );
         assert!(bonus(90) > bonus(990));
+    }
+
+    #[test]
+    fn score_blend_keeps_the_winner_ahead_and_ranks_margins() {
+        let value = |winner, margin| score_blended_value(winner, margin, 0.1, 10.0);
+        // A win is worth more than any loss, however large or small.
+        assert!(value(Some(Color::Black), -0.5) > value(Some(Color::White), 80.0));
+        assert!(value(Some(Color::Black), 30.5) > value(Some(Color::Black), 0.5));
+        assert!(value(Some(Color::White), -30.5) < value(Some(Color::White), -0.5));
+        assert!((value(None, 0.0) - 0.5).abs() < 1e-12);
+        // Weight 0 is the plain win rate; weight 1 is the margin alone.
+        assert_eq!(
+            score_blended_value(Some(Color::Black), -3.0, 0.0, 10.0),
+            1.0
+        );
+        let margin_only = score_blended_value(Some(Color::White), 10.0, 1.0, 10.0);
+        assert!((margin_only - 0.5 * (1.0 + 1f64.tanh())).abs() < 1e-12);
+    }
+
+    #[test]
+    fn drawn_results_have_the_blended_value_as_their_mean() {
+        let mut rng = FastRng::seed_from_u64(5);
+        for target in [0.0, 0.1, 0.45, 0.5, 0.83, 1.0] {
+            let trials = 200_000;
+            let mut half_points = 0u64;
+            let mut draws = 0u64;
+            for _ in 0..trials {
+                half_points += match draw_result(target, &mut rng) {
+                    Some(Color::Black) => 2,
+                    Some(Color::White) => 0,
+                    None => {
+                        draws += 1;
+                        1
+                    }
+                };
+            }
+            let mean = half_points as f64 / (2 * trials) as f64;
+            assert!((mean - target).abs() < 0.005, "{target}: mean {mean}");
+            // Only the unsure part is drawn: certain values never draw.
+            let draw_share = draws as f64 / trials as f64;
+            let expected_draws = 1.0 - (2.0 * target - 1.0f64).abs();
+            assert!(
+                (draw_share - expected_draws).abs() < 0.005,
+                "{target}: {draw_share}"
+            );
+        }
     }
 }

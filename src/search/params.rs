@@ -207,6 +207,18 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
         "virtual losses for passing on an open board (Go)",
     ),
     (
+        "heavy_playouts",
+        "Go playouts follow the MoGo-style policy (1) or uniform random moves (0)",
+    ),
+    (
+        "nogo_playouts",
+        "NoGo playouts: open points first, then reserve, eyes last (1), or uniform (0)",
+    ),
+    (
+        "nogo_priors",
+        "NoGo tree priors from the seed paper's evaluation (1; measured weaker) or none (0)",
+    ),
+    (
         "nogo_mobility_prior",
         "NoGo prior win rate step per reserve point a move gains (0: off)",
     ),
@@ -387,6 +399,28 @@ mod tests {
             params.set(name, &value).expect("current values are valid");
         }
         assert_eq!(params, SearchParams::default());
+    }
+
+    /// Every field of `SearchParams` is in the table (read off its Debug
+    /// form), so `kosumi-param` and GoGui's dialog show them all.
+    #[test]
+    fn the_table_lists_every_field() {
+        let debug = format!("{:?}", SearchParams::default());
+        let body = debug
+            .strip_prefix("SearchParams { ")
+            .and_then(|rest| rest.strip_suffix(" }"))
+            .expect("a struct's Debug form");
+        let fields: Vec<&str> = body
+            .split(", ")
+            .filter_map(|entry| entry.split_once(": ").map(|(name, _)| name))
+            .collect();
+        assert!(fields.len() > 20, "{fields:?}");
+        for field in fields {
+            assert!(
+                PARAM_TABLE.iter().any(|(name, _)| *name == field),
+                "{field} is not in PARAM_TABLE"
+            );
+        }
     }
 
     #[test]

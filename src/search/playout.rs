@@ -33,6 +33,13 @@ pub fn below(rng: &mut FastRng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
+/// A uniform fraction in `0..1`, from 24 random bits: finer than any
+/// chance worth setting.
+#[inline]
+pub fn unit_roll(rng: &mut FastRng) -> f64 {
+    below(rng, 1 << 24) as f64 / (1 << 24) as f64
+}
+
 /// Plays `position` out with light random moves and returns the result.
 /// Go playouts stop after `max_moves` (superko cycles) and are scored as
 /// they stand.

@@ -12,7 +12,7 @@ use super::nogo::{
     prior as nogo_prior,
 };
 use super::params::SearchParams;
-use super::playout::{FastRng, below, light_playout_traced};
+use super::playout::{FastRng, light_playout_traced, unit_roll};
 use super::policy::heavy_playout;
 use super::prior::{PriorContext, go_prior};
 use super::tree::{Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN, amaf_update};
@@ -189,9 +189,11 @@ impl Worker {
                 Some(color) if weight > 0.0 => {
                     let spare = self.nogo_lists.spare_moves(color);
                     let chance = margin_draw_chance(weight, shared.params.nogo_margin_scale, spare);
-                    // 24 random bits: finer than any chance worth setting.
-                    let roll = below(&mut self.rng, 1 << 24) as f64 / (1 << 24) as f64;
-                    if roll < chance { None } else { winner }
+                    if unit_roll(&mut self.rng) < chance {
+                        None
+                    } else {
+                        winner
+                    }
                 }
                 _ => winner,
             }
@@ -270,7 +272,7 @@ impl Worker {
 
 /// Black's value of a Go playout that ended `margin` points up for Black
 /// (see `SearchParams::go_score_weight`): mostly who won, partly by how much.
-pub fn score_blended_value(winner: Option<Color>, margin: f32, weight: f64, scale: f64) -> f64 {
+fn score_blended_value(winner: Option<Color>, margin: f32, weight: f64, scale: f64) -> f64 {
     let won = match winner {
         Some(Color::Black) => 1.0,
         Some(Color::White) => 0.0,
@@ -283,10 +285,8 @@ pub fn score_blended_value(winner: Option<Color>, margin: f32, weight: f64, scal
 /// keeping as many playouts decisive as that allows: the side favoured
 /// wins with chance |2v - 1|, the rest are draws.
 fn draw_result(black_value: f64, rng: &mut FastRng) -> Option<Color> {
-    // 24 random bits: finer than any value worth telling apart.
-    let roll = below(rng, 1 << 24) as f64 / (1 << 24) as f64;
     let lead = 2.0 * black_value - 1.0;
-    if roll >= lead.abs() {
+    if unit_roll(rng) >= lead.abs() {
         None
     } else if lead > 0.0 {
         Some(Color::Black)

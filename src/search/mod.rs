@@ -17,6 +17,7 @@ pub mod params;
 pub mod playout;
 pub mod policy;
 pub mod prior;
+pub mod reading;
 pub mod solver;
 pub mod tactics;
 pub mod time;
@@ -218,6 +219,16 @@ impl Searcher {
         // The root is expanded before the workers start (a fresh tree always
         // has room for its children), so its children are known here.
         let (first, count) = tree.node(ROOT).children();
+        for (p, prior) in prior::root_reading_priors(&self.params, root, mover) {
+            if let Some(child) = tree
+                .block(first, count)
+                .iter()
+                .find(|c| c.mv() == Move::Play(p))
+            {
+                let (visits, wins) = prior.to_node();
+                child.add_prior(visits, wins);
+            }
+        }
         shared.root_has_excluded = tree
             .block(first, count)
             .iter()

@@ -34,6 +34,13 @@ pub struct SearchParams {
     /// Virtual losses for an atari that chases a long ladder which fails
     /// (the defender extends to two liberties and runs away) (Go).
     pub prior_broken_ladder: u32,
+    /// Virtual wins per stone (up to `READ_STONES`) at the root for a move
+    /// that reading shows captures an enemy string or saves an own one,
+    /// short of liberties, whose fate hangs on who moves first (Go).
+    pub prior_read_win: u32,
+    /// Virtual losses at the root for extending an own string that reading
+    /// shows dies anyway (Go).
+    pub prior_read_futile: u32,
     /// Virtual losses for a self-atari (Go).
     pub prior_self_atari: u32,
     /// Virtual wins for a MoGo 3x3 pattern move (Go).
@@ -122,6 +129,8 @@ impl Default for SearchParams {
             prior_hopeless_escape: 200,
             prior_ladder_attack: 20,
             prior_broken_ladder: 80,
+            prior_read_win: 20,
+            prior_read_futile: 100,
             prior_self_atari: 20,
             prior_pattern: 10,
             prior_near_last: 5,
@@ -192,6 +201,14 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     (
         "prior_broken_ladder",
         "virtual losses for an atari chasing a long broken ladder (Go)",
+    ),
+    (
+        "prior_read_win",
+        "virtual wins per stone at the root for a capture or save that reading proves (Go)",
+    ),
+    (
+        "prior_read_futile",
+        "virtual losses at the root for extending a string that reading shows dies (Go)",
     ),
     ("prior_self_atari", "virtual losses for a self-atari (Go)"),
     (
@@ -308,6 +325,8 @@ impl SearchParams {
             "prior_ladder_attack" => {
                 self.prior_ladder_attack = parse::<u32>(name, value)?.min(1000)
             }
+            "prior_read_win" => self.prior_read_win = parse::<u32>(name, value)?.min(1000),
+            "prior_read_futile" => self.prior_read_futile = parse::<u32>(name, value)?.min(1000),
             "prior_broken_ladder" => {
                 self.prior_broken_ladder = parse::<u32>(name, value)?.min(1000)
             }
@@ -361,6 +380,8 @@ impl SearchParams {
             "prior_hopeless_escape" => self.prior_hopeless_escape.to_string(),
             "prior_ladder_attack" => self.prior_ladder_attack.to_string(),
             "prior_broken_ladder" => self.prior_broken_ladder.to_string(),
+            "prior_read_win" => self.prior_read_win.to_string(),
+            "prior_read_futile" => self.prior_read_futile.to_string(),
             "prior_self_atari" => self.prior_self_atari.to_string(),
             "prior_pattern" => self.prior_pattern.to_string(),
             "prior_near_last" => self.prior_near_last.to_string(),

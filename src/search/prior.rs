@@ -6,6 +6,7 @@ use crate::board::{Color, GameKind, Point, Position};
 
 use super::params::SearchParams;
 use super::policy::pattern_at;
+use super::reading::{Effect, root_effects};
 use super::tactics::{atari_chases_broken_ladder, atari_starts_ladder, escape_is_hopeless};
 
 /// Virtual playouts of a prior: `visits`, of which `wins` half points won.
@@ -135,6 +136,49 @@ pub fn go_prior(
     prior
 }
 
+/// Most stones a root reading prior counts at one point.
+pub const READ_STONES: u32 = 6;
+
+/// Extra priors for `mover`'s moves at the root from tactical reading
+/// (see `reading::root_effects`): wins for captures and saves by the
+/// stones at stake, losses for extensions that die anyway. Go only.
+pub fn root_reading_priors(
+    params: &SearchParams,
+    position: &Position,
+    mover: Color,
+) -> Vec<(Point, Prior)> {
+    if position.kind() != GameKind::Go || params.prior_read_win + params.prior_read_futile == 0 {
+        return Vec::new();
+    }
+    let effects = root_effects(position, mover);
+    let mut priors: Vec<(Point, u32, bool)> = Vec::new();
+    for (p, effect) in effects {
+        let index = match priors.iter().position(|&(q, _, _)| q == p) {
+            Some(index) => index,
+            None => {
+                priors.push((p, 0, false));
+                priors.len() - 1
+            }
+        };
+        match effect {
+            Effect::Captures(stones) | Effect::Saves(stones) => priors[index].1 += stones,
+            Effect::FailsToSave(_) => priors[index].2 = true,
+        }
+    }
+    priors
+        .into_iter()
+        .filter_map(|(p, stones, futile)| {
+            let mut prior = Prior { visits: 0, wins: 0 };
+            if stones > 0 {
+                prior.won(params.prior_read_win * stones.min(READ_STONES));
+            } else if futile {
+                prior.lost(params.prior_read_futile);
+            }
+            (prior.visits > 0).then_some((p, prior))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,5 +268,45 @@ mod tests {
         let third = go_prior(&params, &p, at(&p, 2, 2), Color::Black, &context);
         let first = go_prior(&params, &p, at(&p, 0, 4), Color::Black, &context);
         assert!(rate(third) > 0.5 && rate(first) < 0.5);
+    }
+
+    #[test]
+    fn reading_at_the_root_rewards_the_capture_and_punishes_the_futile_extension() {
+        // Black J8-J9 dies once White saves J7 at H7 (see `reading`);
+        // Black extending at H9 dies too.
+        let p = Position::from_text(
+            "........X
+             ........X
+             ........O
+             ........X
+             .........
+             .........
+             .........
+             .........
+             .........",
+            GameKind::Go,
+        )
+        .unwrap();
+        let params = SearchParams::default();
+        let prior_of = |color, point| {
+            root_reading_priors(&params, &p, color)
+                .into_iter()
+                .find(|&(q, _)| q == point)
+                .map(|(_, prior)| prior)
+        };
+        let white_h7 = prior_of(Color::White, at(&p, 7, 6)).expect("H7 captures");
+        assert_eq!(white_h7.wins, 2 * white_h7.visits);
+        assert!(white_h7.visits >= 2 * params.prior_read_win, "two stones");
+        let black_h9 = prior_of(Color::Black, at(&p, 7, 8)).expect("H9 is futile");
+        assert_eq!(
+            (black_h9.visits, black_h9.wins),
+            (params.prior_read_futile, 0)
+        );
+        let off = SearchParams {
+            prior_read_win: 0,
+            prior_read_futile: 0,
+            ..SearchParams::default()
+        };
+        assert!(root_reading_priors(&off, &p, Color::White).is_empty());
     }
 }

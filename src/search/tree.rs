@@ -237,6 +237,19 @@ impl Node {
         );
     }
 
+    /// Adds prior knowledge found after the node was created (the root's
+    /// tactical reading): `visits` virtual playouts, `wins` half points of
+    /// them won, counted in the real and the AMAF statistics as `init`'s.
+    pub fn add_prior(&self, visits: u16, wins: u32) {
+        let visits = visits.min(u16::MAX - self.prior_visits.load(Relaxed));
+        let wins = wins.min(2 * visits as u32);
+        self.prior_visits.fetch_add(visits, Relaxed);
+        self.prior_wins.fetch_add(wins, Relaxed);
+        self.visits_with_prior.fetch_add(visits as u32, Relaxed);
+        self.wins_with_prior.fetch_add(wins, Relaxed);
+        self.add_amaf((visits as u64) << AMAF_VISITS_SHIFT | wins as u64);
+    }
+
     /// Copies statistics and move (not children) from `other`.
     fn copy_stats(&self, other: &Node) {
         self.mv.store(other.mv.load(Relaxed), Relaxed);

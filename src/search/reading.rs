@@ -1,0 +1,494 @@
+//! Tactical reading of strings short of liberties, beyond ladders: GNU Go's
+//! attack and defend, bounded by a node budget.
+//!
+//! The ladder reader in `tactics` is narrow enough to run inside priors
+//! and playouts. This one is wider and runs once a search, at the root:
+//! the attacker may also play a net (a point next to a liberty) and attack
+//! strings with three liberties, the defender may also capture or atari
+//! the attackers next to its string. It finds loose ladders and nets, and
+//! which extensions only run into them.
+//!
+//! A read that runs out of nodes or plies counts the string as safe: a
+//! verdict of "captured" holds against every defence the reader knows
+//! (extending, capturing or, early on, ataring an attacker), though not
+//! against a counter-threat elsewhere on the board.
+
+use std::cell::RefCell;
+
+use crate::board::{Bitboard, Color, Point, Position};
+
+/// Moves (nodes) one read may play before it gives up.
+pub const READ_NODES: u32 = 4000;
+
+/// Moves all the reads of one root analysis may play together.
+pub const ROOT_READ_NODES: u32 = 100_000;
+
+/// The attacker's widths tried in turn: plies (from where the read
+/// starts) within which it also tries nets and three-liberty strings.
+const WIDTHS: [usize; 4] = [0, 2, 4, WIDE_PLIES];
+
+/// Deepest a read goes; a longer fight counts as the string escaping.
+const MAX_READ_PLIES: usize = 80;
+
+/// Liberties at which a string counts as safe.
+const SAFE_LIBERTIES: usize = 4;
+
+/// Plies within which the attacker may also try nets and three-liberty
+/// strings, widest setting: beyond them the read narrows to ladders, which
+/// may run long. Reads widen step by step up to it (see `Reader::width`).
+const WIDE_PLIES: usize = 7;
+
+/// Plies within which the defender also ataris its attackers.
+const COUNTER_ATARI_PLIES: usize = 5;
+
+thread_local! {
+    /// One position per ply of the reading, reused across reads.
+    static PLIES: RefCell<Vec<Position>> = const { RefCell::new(Vec::new()) };
+}
+
+/// What a move at the root does to a string short of liberties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Captures (now or by force) an enemy string of this many stones
+    /// that its owner could still save by moving first.
+    Captures(u32),
+    /// Saves an own string of this many stones that the opponent could
+    /// otherwise capture.
+    Saves(u32),
+    /// Extends an own string of this many stones that the opponent can
+    /// capture, and it still dies.
+    FailsToSave(u32),
+}
+
+/// The tactical effects of `mover`'s moves: for every string with three
+/// liberties or fewer whose fate depends on who moves first, the moves
+/// that capture it (enemy strings), that save it, or that extend it in
+/// vain (own strings). A point may appear more than once.
+pub fn root_effects(position: &Position, mover: Color) -> Vec<(Point, Effect)> {
+    PLIES.with_borrow_mut(|plies| {
+        let mut reader = Reader {
+            plies,
+            nodes: 0,
+            limit: 0,
+            width: 0,
+        };
+        let mut effects = Vec::new();
+        let mut seen = Bitboard::EMPTY;
+        let mut spent = 0;
+        for color in [mover.opponent(), mover] {
+            for s in position.stones(color).iter() {
+                if seen.contains(s) {
+                    continue;
+                }
+                let stones = position.string_stones(s);
+                seen = seen.or(&stones);
+                if position.liberties_up_to(s, SAFE_LIBERTIES).len() >= SAFE_LIBERTIES {
+                    continue;
+                }
+                if spent >= ROOT_READ_NODES {
+                    return effects;
+                }
+                let size = stones.count();
+                if color == mover {
+                    reader.own_string(position, s, mover, size, &mut effects);
+                } else {
+                    reader.enemy_string(position, s, mover, size, &mut effects);
+                }
+                spent += reader.nodes;
+            }
+        }
+        effects
+    })
+}
+
+/// Whether the string through `target` is captured with `to_move` to play
+/// (a proven capture within the node budget).
+pub fn captured(position: &Position, target: Point, to_move: Color) -> bool {
+    let Some(defender) = position.cell(target).color() else {
+        return false;
+    };
+    PLIES.with_borrow_mut(|plies| {
+        let mut reader = Reader {
+            plies,
+            nodes: 0,
+            limit: 0,
+            width: 0,
+        };
+        reader.load(position, to_move);
+        if to_move == defender {
+            reader.dies_first_to_move(target, defender, 0)
+        } else {
+            reader.captures_first_to_move(target, defender, 0)
+        }
+    })
+}
+
+/// A read in progress: `plies[k]` is the position `k` moves in.
+struct Reader<'a> {
+    plies: &'a mut Vec<Position>,
+    /// Moves played by this read (or this root analysis).
+    nodes: u32,
+    /// When `nodes` reaches it, the read gives up.
+    limit: u32,
+    /// Plies within which the attacker also tries nets and strings with
+    /// three liberties (at most `WIDE_PLIES`).
+    width: usize,
+}
+
+impl Reader<'_> {
+    /// Makes `plies[0]` a copy of `position` with `to_move` to play.
+    fn load(&mut self, position: &Position, to_move: Color) {
+        if self.plies.is_empty() {
+            self.plies.push(position.clone());
+        } else {
+            self.plies[0].copy_from(position);
+        }
+        self.plies[0].set_to_move(to_move);
+    }
+
+    /// Makes `plies[ply + 1]` the position after `color` plays `p` at
+    /// `ply`; false (and nothing played) if the move is illegal.
+    fn play(&mut self, ply: usize, p: Point, color: Color) -> bool {
+        if !self.plies[ply].is_legal_empty(p, color) {
+            return false;
+        }
+        if self.plies.len() <= ply + 1 {
+            let copy = self.plies[ply].clone();
+            self.plies.push(copy);
+        } else {
+            let (done, rest) = self.plies.split_at_mut(ply + 1);
+            rest[0].copy_from(&done[ply]);
+        }
+        self.plies[ply + 1].play(p, color);
+        self.nodes += 1;
+        true
+    }
+
+    fn exhausted(&self, ply: usize) -> bool {
+        ply >= MAX_READ_PLIES || self.nodes >= self.limit
+    }
+
+    /// Attacker to move at `ply`: whether the string through `target` is
+    /// captured, read narrow first and wider while the budget lasts (a
+    /// wider read only adds attacking tries, so a narrow capture stands
+    /// and is found cheaply).
+    fn captures_first_to_move(&mut self, target: Point, defender: Color, ply: usize) -> bool {
+        self.limit = self.nodes + READ_NODES;
+        for width in WIDTHS {
+            self.width = ply + width;
+            if self.attack(target, defender, ply) {
+                return true;
+            }
+            if self.nodes >= self.limit {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Defender to move at `ply`: whether every defence of the string
+    /// through `target` fails, read as `captures_first_to_move`.
+    fn dies_first_to_move(&mut self, target: Point, defender: Color, ply: usize) -> bool {
+        self.limit = self.nodes + READ_NODES;
+        for width in WIDTHS {
+            self.width = ply + width;
+            if !self.defend(target, defender, ply) {
+                return true;
+            }
+            if self.nodes >= self.limit {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Attacker to move: true if the string through `target` is captured.
+    fn attack(&mut self, target: Point, defender: Color, ply: usize) -> bool {
+        let attacker = defender.opponent();
+        let position = &self.plies[ply];
+        if position.cell(target) != defender.cell() {
+            return true;
+        }
+        let liberties = position.liberties_up_to(target, SAFE_LIBERTIES);
+        if let [liberty] = liberties.points().collect::<Vec<_>>()[..] {
+            return position.is_legal_empty(liberty, attacker);
+        }
+        let wide = ply < self.width;
+        if self.exhausted(ply) || liberties.len() >= SAFE_LIBERTIES || liberties.len() == 3 && !wide
+        {
+            return false;
+        }
+        for m in attack_candidates(position, target, wide) {
+            if self.play(ply, m, attacker) && !self.defend(target, defender, ply + 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Defender to move: true if the string through `target` survives.
+    fn defend(&mut self, target: Point, defender: Color, ply: usize) -> bool {
+        let position = &self.plies[ply];
+        if position.cell(target) != defender.cell() {
+            return false;
+        }
+        if self.exhausted(ply)
+            || position.liberties_up_to(target, SAFE_LIBERTIES).len() >= SAFE_LIBERTIES
+        {
+            return true;
+        }
+        for m in defence_candidates(position, target, ply < COUNTER_ATARI_PLIES) {
+            if self.play(ply, m, defender) && !self.attack(target, defender, ply + 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Records the moves that capture the enemy string through `target`,
+    /// if it dies when `mover` plays first and lives when its owner does.
+    fn enemy_string(
+        &mut self,
+        position: &Position,
+        target: Point,
+        mover: Color,
+        size: u32,
+        effects: &mut Vec<(Point, Effect)>,
+    ) {
+        let defender = mover.opponent();
+        self.nodes = 0;
+        self.load(position, defender);
+        if self.dies_first_to_move(target, defender, 0) {
+            return; // dead whoever moves: no hurry
+        }
+        self.plies[0].set_to_move(mover);
+        if !self.captures_first_to_move(target, defender, 0) {
+            return;
+        }
+        for m in attack_candidates(&self.plies[0], target, true) {
+            if self.play(0, m, mover) && self.dies_first_to_move(target, defender, 1) {
+                effects.push((m, Effect::Captures(size)));
+            }
+        }
+    }
+
+    /// Records the moves that save `mover`'s string through `target`, and
+    /// the extensions that do not, if the opponent could capture it.
+    fn own_string(
+        &mut self,
+        position: &Position,
+        target: Point,
+        mover: Color,
+        size: u32,
+        effects: &mut Vec<(Point, Effect)>,
+    ) {
+        let attacker = mover.opponent();
+        self.nodes = 0;
+        self.load(position, attacker);
+        if !self.captures_first_to_move(target, mover, 0) {
+            return;
+        }
+        self.plies[0].set_to_move(mover);
+        let liberties = self.plies[0].string_liberties(target);
+        let attackers = touching_strings(&self.plies[0], target);
+        for m in defence_candidates(&self.plies[0], target, true) {
+            if !self.play(0, m, mover) {
+                continue;
+            }
+            // An atari that does not win the string it ataris only forces
+            // an answer: the string is no safer for it than before.
+            let captures = |s: &Point| self.plies[0].atari_liberty(*s) == Some(m);
+            let direct = liberties.contains(m) || attackers.iter().any(captures);
+            if !direct
+                && !attackers
+                    .iter()
+                    .any(|&s| self.plies[1].in_atari(s) && self.dies_first_to_move(s, attacker, 1))
+            {
+                continue;
+            }
+            if !self.captures_first_to_move(target, mover, 1) {
+                effects.push((m, Effect::Saves(size)));
+            } else if liberties.contains(m) {
+                effects.push((m, Effect::FailsToSave(size)));
+            }
+        }
+    }
+}
+
+/// The attacker's tries against the string through `target`: saving its
+/// own strings in atari next to it (else the defender captures them and
+/// breaks out), the target's liberties, then (when `wide`) the empty
+/// points next to them.
+fn attack_candidates(position: &Position, target: Point, wide: bool) -> Vec<Point> {
+    let g = position.geometry();
+    let liberties = position.string_liberties(target);
+    let mut candidates: Vec<Point> = touching_strings(position, target)
+        .into_iter()
+        .filter_map(|s| position.atari_liberty(s))
+        .filter(|p| !liberties.contains(*p))
+        .collect();
+    candidates.dedup();
+    candidates.extend(liberties.iter());
+    if wide {
+        let nets = liberties
+            .dilate(g, position.board_mask())
+            .and(&position.empty_mask())
+            .and_not(&liberties);
+        for p in nets.iter() {
+            if !candidates.contains(&p) {
+                candidates.push(p);
+            }
+        }
+    }
+    candidates
+}
+
+/// One stone of each opposing string touching the string through `target`.
+fn touching_strings(position: &Position, target: Point) -> Vec<Point> {
+    let Some(color) = position.cell(target).color() else {
+        return Vec::new();
+    };
+    let touching = position
+        .string_stones(target)
+        .dilate(position.geometry(), position.board_mask())
+        .and(&position.stones(color.opponent()));
+    let mut strings = Vec::new();
+    let mut seen = Bitboard::EMPTY;
+    for s in touching.iter() {
+        if !seen.contains(s) {
+            seen = seen.or(&position.string_stones(s));
+            strings.push(s);
+        }
+    }
+    strings
+}
+
+/// The defender's tries for the string through `target`: capturing an
+/// attacker in atari next to it, extending on its liberties, then (when
+/// `wide`) ataris on attackers with two liberties next to it.
+fn defence_candidates(position: &Position, target: Point, wide: bool) -> Vec<Point> {
+    let mut captures = Vec::new();
+    let mut ataris = Vec::new();
+    for s in touching_strings(position, target) {
+        let liberties = position.liberties_up_to(s, 3);
+        match liberties.len() {
+            1 => captures.extend(liberties.points()),
+            2 if wide => ataris.extend(liberties.points()),
+            _ => {}
+        }
+    }
+    let mut candidates = captures;
+    for p in position.string_liberties(target).iter().chain(ataris) {
+        if !candidates.contains(&p) {
+            candidates.push(p);
+        }
+    }
+    candidates
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::GameKind;
+    use crate::search::tactics::ladder_captures;
+
+    fn board(text: &str) -> Position {
+        Position::from_text(text, GameKind::Go).unwrap()
+    }
+
+    fn at(position: &Position, col: usize, row: usize) -> Point {
+        position.geometry().point(col, row).unwrap()
+    }
+
+    #[test]
+    fn saving_the_attacker_in_atari_captures_what_no_atari_does() {
+        // Black J8-J9 has two liberties, H8 and H9; White J7 is in atari.
+        // White H7 saves J7 and leaves Black a ladder along the top edge;
+        // either White atari first lets Black capture J7 and live.
+        let p = board(
+            "........X
+             ........X
+             ........O
+             ........X
+             .........
+             .........
+             .........
+             .........
+             .........",
+        );
+        let j8 = at(&p, 8, 7);
+        let (h7, h8, h9) = (at(&p, 7, 6), at(&p, 7, 7), at(&p, 7, 8));
+        assert!(!ladder_captures(&p, j8, Color::White), "no atari works");
+        assert!(captured(&p, j8, Color::White));
+        assert!(!captured(&p, j8, Color::Black), "Black to move lives");
+
+        let white = root_effects(&p, Color::White);
+        assert!(white.contains(&(h7, Effect::Captures(2))), "{white:?}");
+        assert!(!white.iter().any(|&(m, _)| m == h8 || m == h9), "{white:?}");
+        let black = root_effects(&p, Color::Black);
+        assert!(black.contains(&(h7, Effect::Saves(2))), "{black:?}");
+        assert!(black.contains(&(h9, Effect::FailsToSave(2))), "{black:?}");
+        // Every claim holds when read again from the position it makes.
+        for &(m, effect) in &white {
+            if effect == Effect::Captures(2) {
+                let mut after = p.clone();
+                after.play(m, Color::White);
+                assert!(captured(&after, j8, Color::Black), "{m:?}");
+            }
+        }
+        for &(m, effect) in &black {
+            if effect == Effect::Saves(2) {
+                let mut after = p.clone();
+                after.play(m, Color::Black);
+                assert!(!captured(&after, j8, Color::White), "{m:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_ladder_is_read_to_its_end() {
+        // Black C3 (liberties C2 and D3) dies in a ladder to the upper
+        // right with White to move, and lives with Black to move.
+        let ladder = board(
+            ".............
+             .............
+             .............
+             .............
+             .............
+             .............
+             .............
+             .............
+             .............
+             ..O..........
+             .OX..........
+             ...O.........
+             .............",
+        );
+        let c3 = at(&ladder, 2, 2);
+        assert!(ladder_captures(&ladder, c3, Color::White));
+        assert!(captured(&ladder, c3, Color::White));
+        assert!(!captured(&ladder, c3, Color::Black));
+    }
+
+    #[test]
+    fn a_string_that_dies_anyway_gives_no_hurry() {
+        // White A1 is in atari, and A2 would be suicide: it is dead
+        // whoever moves, so capturing it now is worth nothing extra.
+        let p = board(
+            ".....
+             .....
+             X....
+             .X...
+             OX...",
+        );
+        let a1 = at(&p, 0, 0);
+        assert!(captured(&p, a1, Color::White), "dead with White to move");
+        let effects = root_effects(&p, Color::Black);
+        assert!(
+            !effects
+                .iter()
+                .any(|(_, e)| matches!(e, Effect::Captures(_))),
+            "{effects:?}"
+        );
+    }
+}

@@ -17,6 +17,7 @@ use super::thinking;
 use crate::board::{Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Point};
 #[cfg(test)]
 use crate::search::SearchParams;
+use crate::search::reading::{Effect, root_effects};
 use crate::search::tactics::laddered_strings;
 use crate::search::time::TimeSystem;
 use crate::search::{PARAM_TABLE, ParamError};
@@ -191,6 +192,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "kosumi-ladders",
         kosumi_ladders,
         "kosumi-ladders: GoGui gfx marking the strings a ladder captures"
+    ),
+    command!(
+        "kosumi-tactics",
+        kosumi_tactics,
+        "kosumi-tactics: GoGui gfx of the captures, saves and futile extensions reading finds for the side to move"
     ),
     command!(
         "gogui-analyze_commands",
@@ -844,6 +850,65 @@ fn kosumi_ladders(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpE
     ))
 }
 
+/// `kosumi-tactics` (GoGui gfx): what the root's tactical reading finds
+/// for the side to move (see `search::reading`): in green the points that
+/// capture an enemy string short of liberties, in blue those that save an
+/// own one, in red the extensions that die anyway, and a status line
+/// listing each.
+fn kosumi_tactics(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    if engine.game.kind() == GameKind::NoGo {
+        return text("TEXT no tactics in NoGo: nothing is ever captured");
+    }
+    let position = engine.game.position();
+    let mover = position.to_move();
+    let (mut captures, mut saves, mut futile) = (Vec::new(), Vec::new(), Vec::new());
+    for (p, effect) in root_effects(position, mover) {
+        let list = match effect {
+            Effect::Captures(_) => &mut captures,
+            Effect::Saves(_) => &mut saves,
+            Effect::FailsToSave(_) => &mut futile,
+        };
+        if !list.contains(&p) {
+            list.push(p);
+        }
+    }
+    if captures.is_empty() && saves.is_empty() && futile.is_empty() {
+        return text("TEXT no string short of liberties is at stake");
+    }
+    futile.retain(|p| !captures.contains(p) && !saves.contains(p));
+    for list in [&mut captures, &mut saves, &mut futile] {
+        list.sort_by_key(|&p| engine.point_text(p));
+    }
+    let shown_saves: Vec<Point> = saves
+        .iter()
+        .copied()
+        .filter(|p| !captures.contains(p))
+        .collect();
+    let mut lines = Vec::new();
+    for (color, points) in [
+        ("green", &captures),
+        ("blue", &shown_saves),
+        ("red", &futile),
+    ] {
+        if !points.is_empty() {
+            lines.push(format!("COLOR {color} {}", points_text(engine, points)));
+        }
+    }
+    let listed = |points: &[Point]| match points {
+        [] => "none".to_string(),
+        _ => points_text(engine, points),
+    };
+    lines.push(format!(
+        "TEXT {} captures: {}; saves: {}; futile: {}",
+        super::engine::color_word(mover),
+        listed(&captures),
+        listed(&saves),
+        listed(&futile)
+    ));
+    text(lines.join("\n"))
+}
+
 /// Chat from KGS (kgsGtp passes it on; the reply goes back as chat). One
 /// short line of plain text whatever was said: kgsGtp copes badly with
 /// empty or unusual replies.
@@ -865,6 +930,7 @@ fn gogui_analyze_commands(_: &mut Engine, call: &mut Call) -> Result<Response, G
             "var/Principal variation/kosumi-pv",
             "string/Win rate/kosumi-winrate",
             "gfx/Ladders/kosumi-ladders",
+            "gfx/Tactics/kosumi-tactics",
             "plist/Dead stones/final_status_list dead",
             "plist/Seki stones/final_status_list seki",
             "string/Final score/final_score",

@@ -53,7 +53,8 @@ pub enum Effect {
     /// that its owner could still save by moving first.
     Captures(u32),
     /// Saves an own string of this many stones that the opponent could
-    /// otherwise capture.
+    /// otherwise capture: every attack the reader knows fails, read to the
+    /// end within its budget.
     Saves(u32),
     /// Extends an own string of this many stones that the opponent can
     /// capture, and it still dies.
@@ -71,6 +72,7 @@ pub fn root_effects(position: &Position, mover: Color) -> Vec<(Point, Effect)> {
             nodes: 0,
             limit: 0,
             width: 0,
+            gave_up: false,
         };
         let mut effects = Vec::new();
         let mut seen = Bitboard::EMPTY;
@@ -113,6 +115,7 @@ pub fn captured(position: &Position, target: Point, to_move: Color) -> bool {
             nodes: 0,
             limit: 0,
             width: 0,
+            gave_up: false,
         };
         reader.load(position, to_move);
         if to_move == defender {
@@ -133,6 +136,9 @@ struct Reader<'a> {
     /// Plies within which the attacker also tries nets and strings with
     /// three liberties (at most `WIDE_PLIES`).
     width: usize,
+    /// Whether the last read stopped somewhere for want of nodes or plies,
+    /// so that a "safe" verdict from it is a guess, not a refutation.
+    gave_up: bool,
 }
 
 impl Reader<'_> {
@@ -164,8 +170,10 @@ impl Reader<'_> {
         true
     }
 
-    fn exhausted(&self, ply: usize) -> bool {
-        ply >= MAX_READ_PLIES || self.nodes >= self.limit
+    fn exhausted(&mut self, ply: usize) -> bool {
+        let exhausted = ply >= MAX_READ_PLIES || self.nodes >= self.limit;
+        self.gave_up |= exhausted;
+        exhausted
     }
 
     /// Attacker to move at `ply`: whether the string through `target` is
@@ -174,6 +182,7 @@ impl Reader<'_> {
     /// and is found cheaply).
     fn captures_first_to_move(&mut self, target: Point, defender: Color, ply: usize) -> bool {
         self.limit = self.nodes + READ_NODES;
+        self.gave_up = false;
         for width in WIDTHS {
             self.width = ply + width;
             if self.attack(target, defender, ply) {
@@ -190,6 +199,7 @@ impl Reader<'_> {
     /// through `target` fails, read as `captures_first_to_move`.
     fn dies_first_to_move(&mut self, target: Point, defender: Color, ply: usize) -> bool {
         self.limit = self.nodes + READ_NODES;
+        self.gave_up = false;
         for width in WIDTHS {
             self.width = ply + width;
             if !self.defend(target, defender, ply) {
@@ -214,11 +224,14 @@ impl Reader<'_> {
             return position.is_legal_empty(liberty, attacker);
         }
         let wide = ply < self.width;
-        if self.exhausted(ply) || liberties.len() >= SAFE_LIBERTIES || liberties.len() == 3 && !wide
-        {
+        if liberties.len() >= SAFE_LIBERTIES || liberties.len() == 3 && !wide {
             return false;
         }
-        for m in attack_candidates(position, target, wide) {
+        let candidates = attack_candidates(position, target, wide);
+        if self.exhausted(ply) {
+            return false;
+        }
+        for m in candidates {
             if self.play(ply, m, attacker) && !self.defend(target, defender, ply + 1) {
                 return true;
             }
@@ -232,12 +245,14 @@ impl Reader<'_> {
         if position.cell(target) != defender.cell() {
             return false;
         }
-        if self.exhausted(ply)
-            || position.liberties_up_to(target, SAFE_LIBERTIES).len() >= SAFE_LIBERTIES
-        {
+        if position.liberties_up_to(target, SAFE_LIBERTIES).len() >= SAFE_LIBERTIES {
             return true;
         }
-        for m in defence_candidates(position, target, ply < COUNTER_ATARI_PLIES) {
+        let candidates = defence_candidates(position, target, ply < COUNTER_ATARI_PLIES);
+        if self.exhausted(ply) {
+            return true;
+        }
+        for m in candidates {
             if self.play(ply, m, defender) && !self.attack(target, defender, ply + 1) {
                 return true;
             }
@@ -307,7 +322,10 @@ impl Reader<'_> {
                 continue;
             }
             if !self.captures_first_to_move(target, mover, 1) {
-                effects.push((m, Effect::Saves(size)));
+                // A read that gave up proves nothing: no credit for it.
+                if !self.gave_up {
+                    effects.push((m, Effect::Saves(size)));
+                }
             } else if liberties.contains(m) {
                 effects.push((m, Effect::FailsToSave(size)));
             }

@@ -126,6 +126,11 @@ const SOLVER_TABLE_MB: usize = 32;
 /// thrown away instead of reused.
 const MAX_REUSE_DEPTH: usize = 4;
 
+/// Shortest time limit for which the root's tactical reading runs (it
+/// takes about 10 ms on a typical 19x19 position, up to 100 ms or so):
+/// below it, in time trouble, the search gets all the time.
+const ROOT_READING_MIN_TIME: Duration = Duration::from_millis(250);
+
 /// The tree kept from the last search, for reuse.
 struct KeptTree {
     tree: Tree,
@@ -219,7 +224,12 @@ impl Searcher {
         // The root is expanded before the workers start (a fresh tree always
         // has room for its children), so its children are known here.
         let (first, count) = tree.node(ROOT).children();
-        for (p, prior) in prior::root_reading_priors(&self.params, root, mover) {
+        let reading_priors = if limits.time.is_none_or(|t| t >= ROOT_READING_MIN_TIME) {
+            prior::root_reading_priors(&self.params, root, mover)
+        } else {
+            Vec::new()
+        };
+        for (p, prior) in reading_priors {
             if let Some(child) = tree
                 .block(first, count)
                 .iter()

@@ -129,7 +129,7 @@ impl Default for SearchParams {
             prior_hopeless_escape: 200,
             prior_ladder_attack: 20,
             prior_broken_ladder: 80,
-            prior_read_win: 20,
+            prior_read_win: 10,
             prior_read_futile: 100,
             prior_self_atari: 20,
             prior_pattern: 10,

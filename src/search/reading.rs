@@ -18,10 +18,10 @@ use std::cell::RefCell;
 use crate::board::{Bitboard, Color, Point, Position};
 
 /// Moves (nodes) one read may play before it gives up.
-pub const READ_NODES: u32 = 4000;
+const READ_NODES: u32 = 4000;
 
 /// Moves all the reads of one root analysis may play together.
-pub const ROOT_READ_NODES: u32 = 100_000;
+const ROOT_READ_NODES: u32 = 100_000;
 
 /// The attacker's widths tried in turn: plies (from where the read
 /// starts) within which it also tries nets and three-liberty strings.
@@ -100,29 +100,6 @@ pub fn root_effects(position: &Position, mover: Color) -> Vec<(Point, Effect)> {
             }
         }
         effects
-    })
-}
-
-/// Whether the string through `target` is captured with `to_move` to play
-/// (a proven capture within the node budget).
-pub fn captured(position: &Position, target: Point, to_move: Color) -> bool {
-    let Some(defender) = position.cell(target).color() else {
-        return false;
-    };
-    PLIES.with_borrow_mut(|plies| {
-        let mut reader = Reader {
-            plies,
-            nodes: 0,
-            limit: 0,
-            width: 0,
-            gave_up: false,
-        };
-        reader.load(position, to_move);
-        if to_move == defender {
-            reader.dies_first_to_move(target, defender, 0)
-        } else {
-            reader.captures_first_to_move(target, defender, 0)
-        }
     })
 }
 
@@ -409,6 +386,29 @@ mod tests {
     use super::*;
     use crate::board::GameKind;
     use crate::search::tactics::ladder_captures;
+
+    /// Whether the string through `target` is captured with `to_move` to play
+    /// (a proven capture within the node budget).
+    fn captured(position: &Position, target: Point, to_move: Color) -> bool {
+        let Some(defender) = position.cell(target).color() else {
+            return false;
+        };
+        PLIES.with_borrow_mut(|plies| {
+            let mut reader = Reader {
+                plies,
+                nodes: 0,
+                limit: 0,
+                width: 0,
+                gave_up: false,
+            };
+            reader.load(position, to_move);
+            if to_move == defender {
+                reader.dies_first_to_move(target, defender, 0)
+            } else {
+                reader.captures_first_to_move(target, defender, 0)
+            }
+        })
+    }
 
     fn board(text: &str) -> Position {
         Position::from_text(text, GameKind::Go).unwrap()

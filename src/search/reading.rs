@@ -17,6 +17,8 @@ use std::cell::RefCell;
 
 use crate::board::{Bitboard, Color, Point, Position};
 
+use super::tactics::{load_ply, play_next_ply};
+
 /// Moves (nodes) one read may play before it gives up.
 const READ_NODES: u32 = 4000;
 
@@ -121,11 +123,7 @@ struct Reader<'a> {
 impl Reader<'_> {
     /// Makes `plies[0]` a copy of `position` with `to_move` to play.
     fn load(&mut self, position: &Position, to_move: Color) {
-        if self.plies.is_empty() {
-            self.plies.push(position.clone());
-        } else {
-            self.plies[0].copy_from(position);
-        }
+        load_ply(self.plies, 0, position);
         self.plies[0].set_to_move(to_move);
     }
 
@@ -135,14 +133,7 @@ impl Reader<'_> {
         if !self.plies[ply].is_legal_empty(p, color) {
             return false;
         }
-        if self.plies.len() <= ply + 1 {
-            let copy = self.plies[ply].clone();
-            self.plies.push(copy);
-        } else {
-            let (done, rest) = self.plies.split_at_mut(ply + 1);
-            rest[0].copy_from(&done[ply]);
-        }
-        self.plies[ply + 1].play(p, color);
+        play_next_ply(self.plies, ply, p, color);
         self.nodes += 1;
         true
     }
@@ -154,32 +145,27 @@ impl Reader<'_> {
     }
 
     /// Attacker to move at `ply`: whether the string through `target` is
-    /// captured, read narrow first and wider while the budget lasts (a
-    /// wider read only adds attacking tries, so a narrow capture stands
-    /// and is found cheaply).
+    /// captured (see `read_widening`).
     fn captures_first_to_move(&mut self, target: Point, defender: Color, ply: usize) -> bool {
-        self.limit = self.nodes + READ_NODES;
-        self.gave_up = false;
-        for width in WIDTHS {
-            self.width = ply + width;
-            if self.attack(target, defender, ply) {
-                return true;
-            }
-            if self.nodes >= self.limit {
-                return false;
-            }
-        }
-        false
+        self.read_widening(ply, |reader| reader.attack(target, defender, ply))
     }
 
     /// Defender to move at `ply`: whether every defence of the string
-    /// through `target` fails, read as `captures_first_to_move`.
+    /// through `target` fails (see `read_widening`).
     fn dies_first_to_move(&mut self, target: Point, defender: Color, ply: usize) -> bool {
+        self.read_widening(ply, |reader| !reader.defend(target, defender, ply))
+    }
+
+    /// Whether `proves` holds for a read from `ply` at some width: read
+    /// narrow first and wider while the budget lasts. A wider read only
+    /// adds attacking tries, so a capture found narrow stands and is found
+    /// cheaply; a width that runs out of budget ends the widening.
+    fn read_widening(&mut self, ply: usize, mut proves: impl FnMut(&mut Self) -> bool) -> bool {
         self.limit = self.nodes + READ_NODES;
         self.gave_up = false;
         for width in WIDTHS {
             self.width = ply + width;
-            if !self.defend(target, defender, ply) {
+            if proves(self) {
                 return true;
             }
             if self.nodes >= self.limit {
@@ -197,8 +183,10 @@ impl Reader<'_> {
             return true;
         }
         let liberties = position.liberties_up_to(target, SAFE_LIBERTIES);
-        if let [liberty] = liberties.points().collect::<Vec<_>>()[..] {
-            return position.is_legal_empty(liberty, attacker);
+        if liberties.len() == 1 {
+            return liberties
+                .points()
+                .all(|liberty| position.is_legal_empty(liberty, attacker));
         }
         let wide = ply < self.width;
         if liberties.len() >= SAFE_LIBERTIES || liberties.len() == 3 && !wide {

@@ -38,6 +38,31 @@ pub fn ladder_captures(position: &Position, target: Point, to_move: Color) -> bo
     })
 }
 
+/// Makes `plies[ply]` (at most one past the end) a copy of `position`,
+/// reusing the board already there: the reading's plies are kept between
+/// reads because copying the used part of a board is far cheaper than
+/// cloning a whole one.
+pub(super) fn load_ply(plies: &mut Vec<Position>, ply: usize, position: &Position) {
+    if plies.len() <= ply {
+        plies.push(position.clone());
+    } else {
+        plies[ply].copy_from(position);
+    }
+}
+
+/// Makes `plies[ply + 1]` the position after `color` plays `p` on
+/// `plies[ply]` (the move must be legal there).
+pub(super) fn play_next_ply(plies: &mut Vec<Position>, ply: usize, p: Point, color: Color) {
+    if plies.len() <= ply + 1 {
+        let copy = plies[ply].clone();
+        plies.push(copy);
+    } else {
+        let (done, rest) = plies.split_at_mut(ply + 1);
+        rest[0].copy_from(&done[ply]);
+    }
+    plies[ply + 1].play(p, color);
+}
+
 /// A ladder read in progress: `plies[k]` is the position `k` moves in.
 struct Reader<'a> {
     plies: &'a mut Vec<Position>,
@@ -48,23 +73,12 @@ struct Reader<'a> {
 impl Reader<'_> {
     /// Makes `plies[ply]` a copy of `position`.
     fn load(&mut self, ply: usize, position: &Position) {
-        if self.plies.len() <= ply {
-            self.plies.push(position.clone());
-        } else {
-            self.plies[ply].copy_from(position);
-        }
+        load_ply(self.plies, ply, position);
     }
 
     /// Makes `plies[ply + 1]` the position after `color` plays `p` at `ply`.
     fn play(&mut self, ply: usize, p: Point, color: Color) {
-        if self.plies.len() <= ply + 1 {
-            let copy = self.plies[ply].clone();
-            self.plies.push(copy);
-        } else {
-            let (done, rest) = self.plies.split_at_mut(ply + 1);
-            rest[0].copy_from(&done[ply]);
-        }
-        self.plies[ply + 1].play(p, color);
+        play_next_ply(self.plies, ply, p, color);
         self.deepest = self.deepest.max(ply + 1);
     }
 

@@ -150,6 +150,8 @@ struct KeptTree {
 pub struct Searcher {
     params: SearchParams,
     kept: Option<KeptTree>,
+    /// The in-game NoGo solver's transposition table, kept between moves.
+    solver_table: solver::KeptTable,
     /// Searches run so far (each seeds its workers from this).
     searches: u64,
 }
@@ -160,6 +162,7 @@ impl Searcher {
         Searcher {
             params,
             kept: None,
+            solver_table: solver::KeptTable::default(),
             searches: 0,
         }
     }
@@ -196,6 +199,10 @@ impl Searcher {
         if let Some(report) = self.solve_endgame(game, &legal, limits, start) {
             return report;
         }
+        // The playouts' own start: an unfinished solve must not count as
+        // time they ran, or their rate looks tiny and the search stops at
+        // once as "decided".
+        let playouts_start = Instant::now();
         let mut root_excluded = Bitboard::EMPTY;
         for p in root.empty_points().iter().map(|&p| Point(p)) {
             if !legal.contains(&Move::Play(p)) {
@@ -293,7 +300,14 @@ impl Searcher {
                 if stop.load(Ordering::Relaxed)
                     || limits.time.is_some_and(|t| elapsed >= t)
                     || tree.node(ROOT).proof() != UNPROVEN
-                    || decided_early(&tree, limits, playout_cap, total, elapsed)
+                    || decided_early(
+                        &tree,
+                        limits,
+                        playout_cap,
+                        total,
+                        elapsed,
+                        playouts_start.elapsed(),
+                    )
                 {
                     break;
                 }
@@ -334,7 +348,7 @@ impl Searcher {
     /// points are left that it surely finishes fast, so fixed-playout
     /// searches stay reproducible.
     fn solve_endgame(
-        &self,
+        &mut self,
         game: &Game,
         legal: &[Move],
         limits: &SearchLimits,
@@ -358,13 +372,19 @@ impl Searcher {
             table_mb: Some(SOLVER_TABLE_MB),
             all_moves: false,
         };
-        let outcome = solver::solve_with(position, &options, &mut |_| {});
+        let outcome = solver::solve_kept(position, &options, &mut |_| {}, &mut self.solver_table);
         let mover = position.to_move();
+        log::debug!(
+            "solver: {either_legal} points, winner {:?} ({:?}) in {} nodes, {:?}",
+            outcome.winner,
+            outcome.status,
+            outcome.nodes,
+            outcome.elapsed
+        );
         let win = outcome
             .winning_moves
             .first()
             .filter(|_| outcome.winner == Some(mover))?;
-        log::debug!("solver: {:?} wins in {} nodes", mover, outcome.nodes);
         let mv = Move::Play(*win);
         Some(SearchReport {
             to_move: mover,
@@ -465,26 +485,28 @@ impl Searcher {
 }
 
 /// Whether the most visited root move can no longer be overtaken in the
-/// playouts left (stop early, saving time for later moves).
+/// playouts left (stop early, saving time for later moves). `elapsed` is
+/// the search's time so far, `playing` the part of it spent on playouts.
 fn decided_early(
     tree: &Tree,
     limits: &SearchLimits,
     playout_cap: Option<u64>,
     done: u64,
     elapsed: Duration,
+    playing: Duration,
 ) -> bool {
     let remaining = match (playout_cap, limits.time) {
         // A fixed playout count is a reproducibility promise: run it all.
         (Some(_), None) => return false,
-        (_, Some(time)) if elapsed.as_secs_f64() > 0.0 => {
-            let rate = done as f64 / elapsed.as_secs_f64();
+        (_, Some(time)) if playing.as_secs_f64() > 0.0 => {
+            let rate = done as f64 / playing.as_secs_f64();
             let by_time = rate * (time.saturating_sub(elapsed)).as_secs_f64();
             let by_cap = playout_cap.map_or(f64::INFINITY, |cap| cap.saturating_sub(done) as f64);
             by_time.min(by_cap)
         }
         _ => return false,
     };
-    if elapsed < Duration::from_millis(50) {
+    if playing < Duration::from_millis(50) {
         return false;
     }
     let (first, count) = tree.node(ROOT).children();
@@ -700,6 +722,29 @@ mod tests {
             s.decide(&game, &report),
             Decision::Play(Move::Play(capture))
         );
+    }
+
+    /// The tree kept from the last move has its best move 900 playouts
+    /// ahead. 640 playouts in 60 ms run at 10,667 a second: in the 235 ms
+    /// left they could overtake it. Counted over the 200 ms that include a
+    /// solve that ran out of time they would seem too slow to, and the
+    /// search would stop with a handful of playouts.
+    #[test]
+    fn an_unfinished_solve_does_not_cut_the_playouts_short() {
+        let tree = Tree::new(1 << 20);
+        let first = tree.allocate(2).unwrap();
+        tree.node(first).init(Move::Play(Point(12)), 0, 0);
+        tree.node(first + 1).init(Move::Play(Point(13)), 0, 0);
+        tree.node(ROOT).finish_expansion(first, 2);
+        (0..1000).for_each(|_| tree.node(first).add_visit());
+        (0..100).for_each(|_| tree.node(first + 1).add_visit());
+        let limits = SearchLimits {
+            playouts: None,
+            time: Some(Duration::from_millis(435)),
+        };
+        let ms = Duration::from_millis;
+        assert!(!decided_early(&tree, &limits, None, 640, ms(200), ms(60)));
+        assert!(decided_early(&tree, &limits, None, 640, ms(200), ms(200)));
     }
 
     #[test]

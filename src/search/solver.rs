@@ -150,6 +150,17 @@ pub fn solve_with(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&SolveProgress),
 ) -> SolveOutcome {
+    solve_kept(position, options, progress, &mut KeptTable::default())
+}
+
+/// [`solve_with`], starting from the table `kept` holds if it was made for
+/// this board and table size, and leaving the table there afterwards.
+pub fn solve_kept(
+    position: &Position,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&SolveProgress),
+    kept: &mut KeptTable,
+) -> SolveOutcome {
     let start = Instant::now();
     let area = position.geometry().area();
     if position.kind() != GameKind::NoGo || area > MAX_SOLVER_AREA {
@@ -165,9 +176,9 @@ pub fn solve_with(
     }
     // The narrowest word that holds the board: small boards stay fast.
     if area <= max_area::<u64>() {
-        solve_on::<u64>(position, options, progress, start)
+        solve_on::<u64>(position, options, progress, start, kept)
     } else {
-        solve_on::<u128>(position, options, progress, start)
+        solve_on::<u128>(position, options, progress, start, kept)
     }
 }
 
@@ -182,6 +193,7 @@ fn solve_on<S: PointSet>(
     options: &SolveOptions,
     progress: &mut dyn FnMut(&SolveProgress),
     start: Instant,
+    kept: &mut KeptTable,
 ) -> SolveOutcome {
     let geometry = position.geometry();
     let (width, height) = (geometry.width(), geometry.height());
@@ -202,7 +214,15 @@ fn solve_on<S: PointSet>(
     let table_mb = options
         .table_mb
         .unwrap_or_else(|| default_table_mb(width * height));
-    let mut solver = Solver::new(board, own | other, table_mb, start, options.limit);
+    let shape = (width, height, table_mb);
+    if kept.shape != shape {
+        *kept = KeptTable {
+            shape,
+            ..KeptTable::default()
+        };
+    }
+    let table = S::take_table(kept).unwrap_or_else(|| Table::new(table_mb));
+    let mut solver = Solver::new(board, own | other, table, start, options.limit);
     let root = solver.board.analyse(own, other);
     let mut root_moves = solver.ordered_moves(own, other, &root, 0);
     // Report moves in board order; search them in the solver's order.
@@ -260,6 +280,7 @@ fn solve_on<S: PointSet>(
     }
     outcome.nodes = solver.nodes;
     outcome.elapsed = start.elapsed();
+    S::keep_table(kept, solver.table);
     outcome
 }
 
@@ -305,10 +326,14 @@ pub(crate) trait PointSet:
     fn byte(self, k: usize) -> usize;
     /// The word folded to 64 bits, for hashing.
     fn digest(self) -> u64;
+    /// This word's table in `kept`, taken out (`None` if it holds none).
+    fn take_table(kept: &mut KeptTable) -> Option<Table<Self>>;
+    /// Puts this word's table into `kept`.
+    fn keep_table(kept: &mut KeptTable, table: Table<Self>);
 }
 
 macro_rules! impl_point_set {
-    ($word:ty, $digest:expr) => {
+    ($word:ty, $slot:ident, $digest:expr) => {
         impl PointSet for $word {
             const BITS: u32 = <$word>::BITS;
             const EMPTY: Self = 0;
@@ -348,12 +373,18 @@ macro_rules! impl_point_set {
             fn digest(self) -> u64 {
                 $digest(self)
             }
+            fn take_table(kept: &mut KeptTable) -> Option<Table<Self>> {
+                kept.$slot.take()
+            }
+            fn keep_table(kept: &mut KeptTable, table: Table<Self>) {
+                kept.$slot = Some(table);
+            }
         }
     };
 }
 
-impl_point_set!(u64, |set: u64| set);
-impl_point_set!(u128, |set: u128| set as u64
+impl_point_set!(u64, small, |set: u64| set);
+impl_point_set!(u128, large, |set: u128| set as u64
     ^ ((set >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
 
 /// Board masks for one board size.
@@ -501,8 +532,21 @@ const CLOCK_EVERY: u64 = 1 << 12;
 /// Bits of log2(subtree size) kept in an entry, for replacement.
 const WORK_MASK: u8 = 0x3f;
 
+/// A transposition table kept from one solve to the next (see
+/// [`solve_kept`]). Its entries are exact results keyed by the stones
+/// themselves, true of that position in any game, so an in-game solve that
+/// runs out of time still leaves what it proved to the solves of later
+/// moves, which then reach further.
+#[derive(Default)]
+pub struct KeptTable {
+    /// Board width, height and table size in MiB the table was made for.
+    shape: (usize, usize, usize),
+    small: Option<Table<u64>>,
+    large: Option<Table<u128>>,
+}
+
 /// The transposition table: exact keys, win/loss values.
-struct Table<S> {
+pub(crate) struct Table<S> {
     /// Pairs of words: canonical own stones, canonical other stones with
     /// the metadata in its top [`META_BITS`] bits: the value at the very
     /// top, then log2 of the work (at least 1, so 0 marks an empty slot).
@@ -672,7 +716,7 @@ impl<S: PointSet> Solver<S> {
     fn new(
         board: BitBoard<S>,
         root_stones: S,
-        table_mb: usize,
+        table: Table<S>,
         start: Instant,
         limit: Option<Duration>,
     ) -> Solver<S> {
@@ -682,7 +726,7 @@ impl<S: PointSet> Solver<S> {
         Solver {
             board,
             symmetries,
-            table: Table::new(table_mb),
+            table,
             nodes: 0,
             deepest: 0,
             killers: [[NO_KILLER; 2]; MAX_PLY],
@@ -914,8 +958,20 @@ mod tests {
             table_mb: Some(16),
             ..SolveOptions::default()
         };
-        let narrow = solve_on::<u64>(position, &options, &mut |_| {}, Instant::now());
-        let wide = solve_on::<u128>(position, &options, &mut |_| {}, Instant::now());
+        let solve_on_fresh = |word_bits| {
+            let (progress, start, kept) = (
+                &mut |_: &SolveProgress| {},
+                Instant::now(),
+                &mut KeptTable::default(),
+            );
+            if word_bits == 64 {
+                solve_on::<u64>(position, &options, progress, start, kept)
+            } else {
+                solve_on::<u128>(position, &options, progress, start, kept)
+            }
+        };
+        let narrow = solve_on_fresh(64);
+        let wide = solve_on_fresh(128);
         let text = position.to_text();
         assert_eq!(narrow.status, SolveStatus::Complete, "{text}");
         assert_eq!(wide.status, SolveStatus::Complete, "{text}");
@@ -996,6 +1052,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A kept table answers a second solve from what the first proved, on
+    /// the same position and on one a move further on; a board of another
+    /// shape starts a fresh table and still gets the right answer.
+    #[test]
+    fn a_kept_table_carries_proofs_to_later_solves() {
+        let options = SolveOptions {
+            all_moves: false,
+            ..SolveOptions::default()
+        };
+        let board = Position::new(Geometry::new(4, 3).unwrap(), GameKind::NoGo);
+        let mut kept = KeptTable::default();
+        let fresh = solve_with(&board, &options, &mut |_| {});
+        let first = solve_kept(&board, &options, &mut |_| {}, &mut kept);
+        let again = solve_kept(&board, &options, &mut |_| {}, &mut kept);
+        assert_eq!(first.winner, fresh.winner);
+        assert_eq!(again.winner, fresh.winner);
+        assert!(
+            again.nodes < first.nodes,
+            "{} then {}",
+            first.nodes,
+            again.nodes
+        );
+
+        let mut later = board.clone();
+        let reply = [&first.winning_moves, &first.losing_moves]
+            .into_iter()
+            .find_map(|moves| moves.first())
+            .unwrap();
+        later.play(*reply, Color::Black);
+        let later_fresh = solve_with(&later, &options, &mut |_| {});
+        let later_kept = solve_kept(&later, &options, &mut |_| {}, &mut kept);
+        assert_eq!(later_kept.winner, later_fresh.winner);
+        assert!(later_kept.nodes < later_fresh.nodes);
+
+        let square = Position::new(Geometry::square(3).unwrap(), GameKind::NoGo);
+        let other_shape = solve_kept(&square, &options, &mut |_| {}, &mut kept);
+        assert_eq!(other_shape.winner, Some(Color::Black));
     }
 
     #[test]

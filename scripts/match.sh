@@ -55,7 +55,7 @@ case "$opponent" in
     scorer=(--scorer "$gnugo --mode gtp --chinese-rules")
     ;;
   hahanogo)
-    rate="${HAHANOGO_RATE:-65000}"
+    rate="${HAHANOGO_RATE:-67600}"
     playouts=$(python3 -c "print(int($rate * $seconds))")
     other="$hahanogo $playouts"
     game=nogo

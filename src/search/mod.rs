@@ -105,13 +105,12 @@ const UNLIMITED_FALLBACK_PLAYOUTS: u64 = 10_000;
 
 /// NoGo: under a time limit the exact solver is tried when at most this
 /// many points are legal for either side and it may spend 200 ms, one point
-/// more for each doubling of its time. A solve from scratch (32 MiB table)
-/// finishes within 200 ms on 87% of 9x9 self-play positions with 19 such
-/// points; with the table kept from the solves of earlier moves, on Kosumi's
-/// positions of 40 games against HaHaNoGo (170 ms each), it finished 8 times
-/// in 8 at 20 points, 10 in 15 at 21 and 11 in 14 at 22. A solve that does
-/// not finish still leaves its proofs to the next move's, and costs the
-/// playouts only its share of the time.
+/// more for each doubling of its time. On Kosumi's positions of 40 games
+/// against HaHaNoGo (170 ms a solve, 32 MiB table kept from move to move)
+/// it finished 8 times in 8 at 20 points, 10 in 15 at 21 and 11 in 14 at
+/// 22; with a fresh table each time, 15 in 29 at 21 and 22 points against
+/// 18 in 29 with the kept one, run side by side. A solve that does not
+/// finish costs the playouts only its share of the time.
 const SOLVER_EITHER_LEGAL_AT_200_MS: u32 = 23;
 
 /// NoGo: without a time limit, the solver runs (to the end) only when at

@@ -376,7 +376,7 @@ impl Searcher {
         };
         let outcome = solver::solve_kept(position, &options, &mut |_| {}, &mut self.solver_table);
         let mover = position.to_move();
-        log::debug!(
+        log::info!(
             "solver: {either_legal} points, winner {:?} ({:?}) in {} nodes, {:?}",
             outcome.winner,
             outcome.status,

@@ -69,13 +69,7 @@ pub enum Effect {
 /// vain (own strings). A point may appear more than once.
 pub fn root_effects(position: &Position, mover: Color) -> Vec<(Point, Effect)> {
     PLIES.with_borrow_mut(|plies| {
-        let mut reader = Reader {
-            plies,
-            nodes: 0,
-            limit: 0,
-            width: 0,
-            gave_up: false,
-        };
+        let mut reader = Reader::new(plies);
         let mut effects = Vec::new();
         let mut seen = Bitboard::EMPTY;
         let mut spent = 0;
@@ -120,7 +114,18 @@ struct Reader<'a> {
     gave_up: bool,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    /// A reader with nothing spent, over the ply boards `plies`.
+    fn new(plies: &'a mut Vec<Position>) -> Reader<'a> {
+        Reader {
+            plies,
+            nodes: 0,
+            limit: 0,
+            width: 0,
+            gave_up: false,
+        }
+    }
+
     /// Makes `plies[0]` a copy of `position` with `to_move` to play.
     fn load(&mut self, position: &Position, to_move: Color) {
         load_ply(self.plies, 0, position);
@@ -382,13 +387,7 @@ mod tests {
             return false;
         };
         PLIES.with_borrow_mut(|plies| {
-            let mut reader = Reader {
-                plies,
-                nodes: 0,
-                limit: 0,
-                width: 0,
-                gave_up: false,
-            };
+            let mut reader = Reader::new(plies);
             reader.load(position, to_move);
             if to_move == defender {
                 reader.dies_first_to_move(target, defender, 0)

@@ -958,20 +958,10 @@ mod tests {
             table_mb: Some(16),
             ..SolveOptions::default()
         };
-        let solve_on_fresh = |word_bits| {
-            let (progress, start, kept) = (
-                &mut |_: &SolveProgress| {},
-                Instant::now(),
-                &mut KeptTable::default(),
-            );
-            if word_bits == 64 {
-                solve_on::<u64>(position, &options, progress, start, kept)
-            } else {
-                solve_on::<u128>(position, &options, progress, start, kept)
-            }
-        };
-        let narrow = solve_on_fresh(64);
-        let wide = solve_on_fresh(128);
+        let mut kept = KeptTable::default();
+        let narrow = solve_on::<u64>(position, &options, &mut |_| {}, Instant::now(), &mut kept);
+        let mut kept = KeptTable::default();
+        let wide = solve_on::<u128>(position, &options, &mut |_| {}, Instant::now(), &mut kept);
         let text = position.to_text();
         assert_eq!(narrow.status, SolveStatus::Complete, "{text}");
         assert_eq!(wide.status, SolveStatus::Complete, "{text}");

@@ -149,6 +149,16 @@ struct KeptTree {
     to_move: Color,
 }
 
+/// What the in-game NoGo solver settled before the playouts start.
+enum Endgame {
+    /// Not tried, or nothing proven that changes the search.
+    Open,
+    /// A proven win: genmove plays it at once.
+    Won(SearchReport),
+    /// Root moves proven to lose while others are still unresolved.
+    Losing(Vec<Point>),
+}
+
 /// The move finder: MCTS with UCT and RAVE over a shared tree. Keeps the
 /// tree between moves, and its seed, so that one-thread searches with the
 /// same seed and limits are reproducible.
@@ -201,9 +211,11 @@ impl Searcher {
         let root = game.position();
         let mover = root.to_move();
         let legal: Vec<Move> = root_moves(game);
-        if let Some(report) = self.solve_endgame(game, &legal, limits, start) {
-            return report;
-        }
+        let proven_losing = match self.solve_endgame(game, &legal, limits, start) {
+            Endgame::Won(report) => return report,
+            Endgame::Losing(moves) => moves,
+            Endgame::Open => Vec::new(),
+        };
         let mut root_excluded = Bitboard::EMPTY;
         for p in root.empty_points().iter().map(|&p| Point(p)) {
             if !legal.contains(&Move::Play(p)) {
@@ -237,6 +249,15 @@ impl Searcher {
         } else {
             Vec::new()
         };
+        // Moves the solver proved lost (while others stay open) are never
+        // searched: the MCTS-solver passes over proven losses.
+        for child in tree.block(first, count) {
+            if let Move::Play(p) = child.mv()
+                && proven_losing.contains(&p)
+            {
+                child.set_proof(PROVEN_LOSS);
+            }
+        }
         for (p, prior) in reading_priors {
             if let Some(child) = tree
                 .block(first, count)
@@ -347,7 +368,8 @@ impl Searcher {
     }
 
     /// NoGo endgames on boards the exact solver handles: when few points
-    /// are left to play, try to prove a win and play it at once. Under a
+    /// are left to play, try to prove a win and play it at once; a solve
+    /// that runs out of time still rules out the moves it proved lost. Under a
     /// time limit the solver gets part of the time, and runs only when it
     /// likely finishes within it; without one it runs only when so few
     /// points are left that it surely finishes fast, so fixed-playout
@@ -358,10 +380,10 @@ impl Searcher {
         legal: &[Move],
         limits: &SearchLimits,
         start: Instant,
-    ) -> Option<SearchReport> {
+    ) -> Endgame {
         let position = game.position();
         if game.kind() != GameKind::NoGo || position.geometry().area() > solver::MAX_SOLVER_AREA {
-            return None;
+            return Endgame::Open;
         }
         let either_legal = points_legal_for_either(position, legal);
         let limit = limits.time.map(|time| time.mul_f64(SOLVER_TIME_SHARE));
@@ -370,7 +392,7 @@ impl Searcher {
             None => either_legal <= SOLVER_EITHER_LEGAL_UNTIMED,
         };
         if !within_reach {
-            return None;
+            return Endgame::Open;
         }
         let options = solver::SolveOptions {
             limit,
@@ -386,26 +408,42 @@ impl Searcher {
             outcome.nodes,
             outcome.elapsed
         );
-        let win = outcome
-            .winning_moves
-            .first()
-            .filter(|_| outcome.winner == Some(mover))?;
-        let mv = Move::Play(*win);
-        Some(SearchReport {
-            to_move: mover,
-            candidates: vec![Candidate {
-                mv,
-                visits: 0,
-                winrate: 1.0,
-                prior: 1.0,
-                pv: vec![mv],
-                proof: Proof::Win,
-            }],
-            playouts: 0,
-            elapsed: start.elapsed(),
-        })
+        endgame_from(outcome, mover, start)
     }
+}
 
+/// What a solve of the root (`mover` to play) settles for the search.
+fn endgame_from(outcome: solver::SolveOutcome, mover: Color, start: Instant) -> Endgame {
+    let win = outcome
+        .winning_moves
+        .first()
+        .filter(|_| outcome.winner == Some(mover));
+    let Some(&win) = win else {
+        // A position proven lost keeps every move: the playouts then pick
+        // the one likeliest to draw an error from the opponent.
+        return if outcome.winner.is_none() && !outcome.losing_moves.is_empty() {
+            Endgame::Losing(outcome.losing_moves)
+        } else {
+            Endgame::Open
+        };
+    };
+    let mv = Move::Play(win);
+    Endgame::Won(SearchReport {
+        to_move: mover,
+        candidates: vec![Candidate {
+            mv,
+            visits: 0,
+            winrate: 1.0,
+            prior: 1.0,
+            pv: vec![mv],
+            proof: Proof::Win,
+        }],
+        playouts: 0,
+        elapsed: start.elapsed(),
+    })
+}
+
+impl Searcher {
     /// The subtree of the kept tree for `game`'s position, if the game
     /// continues the kept one by a few moves.
     fn reusable_tree(&mut self, game: &Game, max_bytes: usize) -> Option<Tree> {
@@ -660,6 +698,42 @@ fn solver_either_legal_within(limit: Duration) -> usize {
 mod tests {
     use super::*;
     use crate::board::Geometry;
+
+    /// A solve that ran out of time rules out only the root moves it proved
+    /// lost; a position proven lost keeps all its moves; a win is played.
+    #[test]
+    fn an_unfinished_solve_rules_out_the_moves_it_proved_lost() {
+        let outcome = |winner, status, winning: &[u16], losing: &[u16]| solver::SolveOutcome {
+            winner,
+            status,
+            winning_moves: winning.iter().map(|&p| Point(p)).collect(),
+            losing_moves: losing.iter().map(|&p| Point(p)).collect(),
+            unresolved_moves: Vec::new(),
+            nodes: 1,
+            elapsed: Duration::ZERO,
+        };
+        let start = Instant::now();
+        let (black, white) = (Color::Black, Color::White);
+        use solver::SolveStatus::{Complete, OutOfTime};
+        match endgame_from(outcome(None, OutOfTime, &[], &[12, 13]), black, start) {
+            Endgame::Losing(moves) => assert_eq!(moves, vec![Point(12), Point(13)]),
+            _ => panic!("an unfinished solve's proven losses are ruled out"),
+        }
+        assert!(matches!(
+            endgame_from(outcome(Some(white), Complete, &[], &[12]), black, start),
+            Endgame::Open
+        ));
+        assert!(matches!(
+            endgame_from(outcome(None, OutOfTime, &[], &[]), black, start),
+            Endgame::Open
+        ));
+        match endgame_from(outcome(Some(black), Complete, &[14], &[12]), black, start) {
+            Endgame::Won(report) => {
+                assert_eq!(report.best().map(|c| c.mv), Some(Move::Play(Point(14))))
+            }
+            _ => panic!("a proven win is played"),
+        }
+    }
 
     fn searcher(playouts_seed: u64) -> Searcher {
         Searcher::new(SearchParams {

@@ -188,6 +188,25 @@ pub fn solve_kept(
     }
 }
 
+/// `color`'s stones as a solver word (bit `row * width + col`).
+fn stones_word<S: PointSet>(position: &Position, color: Color) -> S {
+    let geometry = position.geometry();
+    position.stones(color).iter().fold(S::EMPTY, |bits, p| {
+        let (col, row) = geometry.coords(p).expect("stones lie on the board");
+        bits | S::point((row * geometry.width() + col) as u32)
+    })
+}
+
+/// Adds a string's `liberties` to `atari` if it has one, else to `free`.
+#[inline(always)]
+fn add_liberty_class<S: PointSet>(liberties: S, atari: &mut S, free: &mut S) {
+    if liberties.without_first() == S::EMPTY {
+        *atari |= liberties;
+    } else {
+        *free |= liberties;
+    }
+}
+
 /// The largest board a `S` key holds beside its metadata.
 const fn max_area<S: PointSet>() -> usize {
     (S::BITS - META_BITS) as usize
@@ -205,13 +224,10 @@ fn solve_on<S: PointSet>(
     let (width, height) = (geometry.width(), geometry.height());
     let board = BitBoard::<S>::new(width, height);
     let mover = position.to_move();
-    let stones_of = |color: Color| -> S {
-        position.stones(color).iter().fold(S::EMPTY, |bits, p| {
-            let (col, row) = geometry.coords(p).expect("stones lie on the board");
-            bits | S::point((row * width + col) as u32)
-        })
-    };
-    let (own, other) = (stones_of(mover), stones_of(mover.opponent()));
+    let (own, other) = (
+        stones_word::<S>(position, mover),
+        stones_word::<S>(position, mover.opponent()),
+    );
     let point_of = |bit: u32| {
         let bit = bit as usize;
         geometry.point_unchecked(bit % width, bit / width)
@@ -471,12 +487,7 @@ impl<S: PointSet> BitBoard<S> {
         while rest != S::EMPTY {
             let string = self.string_of(rest.first_alone(), stones);
             rest &= !string;
-            let liberties = self.neighbours(string) & empty;
-            if liberties.without_first() == S::EMPTY {
-                atari |= liberties;
-            } else {
-                free |= liberties;
-            }
+            add_liberty_class(self.neighbours(string) & empty, &mut atari, &mut free);
         }
         (atari, free)
     }
@@ -509,30 +520,23 @@ impl<S: PointSet> BitBoard<S> {
     ) -> Analysis<S> {
         let empty = empty & !stone;
         let near = self.neighbours(stone);
-        let classify = |liberties: S, atari: &mut S, free: &mut S| {
-            if liberties.without_first() == S::EMPTY {
-                *atari |= liberties;
-            } else {
-                *free |= liberties;
-            }
-        };
         let (mut own_atari, mut own_free) = (S::EMPTY, S::EMPTY);
         let mut joined = stone;
         for &(string, liberties) in own_strings {
             if string & near == S::EMPTY {
-                classify(liberties, &mut own_atari, &mut own_free);
+                add_liberty_class(liberties, &mut own_atari, &mut own_free);
             } else {
                 joined |= string;
             }
         }
-        classify(
+        add_liberty_class(
             self.neighbours(joined) & empty,
             &mut own_atari,
             &mut own_free,
         );
         let (mut other_atari, mut other_free) = (S::EMPTY, S::EMPTY);
         for &(_, liberties) in other_strings {
-            classify(liberties & !stone, &mut other_atari, &mut other_free);
+            add_liberty_class(liberties & !stone, &mut other_atari, &mut other_free);
         }
         let breathing = self.neighbours(empty);
         Analysis {
@@ -861,11 +865,10 @@ impl<S: PointSet> Solver<S> {
         let empty = self.board.all & !(own | other);
         let mut strings = std::mem::take(&mut self.strings);
         strings.clear();
+        let mut own_count = 0;
         if lookahead {
             self.board.strings_with_liberties(own, empty, &mut strings);
-        }
-        let own_count = strings.len();
-        if lookahead {
+            own_count = strings.len();
             self.board
                 .strings_with_liberties(other, empty, &mut strings);
         }
@@ -1017,14 +1020,11 @@ mod tests {
     /// for both sides, on a word of type `S`.
     fn check_legality<S: PointSet>(position: &Position) {
         let g = position.geometry();
-        let bits = |color: Color| {
-            position.stones(color).iter().fold(S::EMPTY, |b, p| {
-                let (c, r) = g.coords(p).unwrap();
-                b | S::point((r * g.width() + c) as u32)
-            })
-        };
         let board = BitBoard::<S>::new(g.width(), g.height());
-        let analysis = board.analyse(bits(Color::Black), bits(Color::White));
+        let analysis = board.analyse(
+            stones_word::<S>(position, Color::Black),
+            stones_word::<S>(position, Color::White),
+        );
         for p in g.points() {
             let (c, r) = g.coords(p).unwrap();
             let bit = (r * g.width() + c) as u32;
@@ -1074,6 +1074,29 @@ mod tests {
         check_legality::<u128>(&large);
     }
 
+    /// A NoGo position after up to `stones` random legal moves on a
+    /// `cols` x `rows` board, either side to move; `state` is a fixed LCG.
+    fn random_play(cols: usize, rows: usize, stones: usize, state: &mut u64) -> Position {
+        let mut position = Position::new(Geometry::new(cols, rows).unwrap(), GameKind::NoGo);
+        for _ in 0..stones {
+            let mover = position.to_move();
+            let legal: Vec<Point> = position
+                .empty_points()
+                .iter()
+                .map(|&p| Point(p))
+                .filter(|&p| position.is_legal(p, mover))
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            *state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            position.play(legal[(*state >> 33) as usize % legal.len()], mover);
+        }
+        position
+    }
+
     /// Every root move classified through both words agrees.
     fn assert_words_agree(position: &Position) {
         let options = SolveOptions {
@@ -1111,25 +1134,7 @@ mod tests {
             (7, 7, 38),
         ] {
             for _ in 0..6 {
-                let mut position =
-                    Position::new(Geometry::new(cols, rows).unwrap(), GameKind::NoGo);
-                for _ in 0..stones {
-                    let mover = position.to_move();
-                    let legal: Vec<Point> = position
-                        .empty_points()
-                        .iter()
-                        .map(|&p| Point(p))
-                        .filter(|&p| position.is_legal(p, mover))
-                        .collect();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    state = state
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1_442_695_040_888_963_407);
-                    position.play(legal[(state >> 33) as usize % legal.len()], mover);
-                }
-                assert_words_agree(&position);
+                assert_words_agree(&random_play(cols, rows, stones, &mut state));
             }
         }
     }
@@ -1138,16 +1143,12 @@ mod tests {
     /// strings before it, is the full analysis of the position after it.
     fn check_analysis_after<S: PointSet>(position: &Position) {
         let g = position.geometry();
-        let width = g.width();
-        let bits = |color: Color| {
-            position.stones(color).iter().fold(S::EMPTY, |b, p| {
-                let (c, r) = g.coords(p).unwrap();
-                b | S::point((r * width + c) as u32)
-            })
-        };
-        let board = BitBoard::<S>::new(width, g.height());
+        let board = BitBoard::<S>::new(g.width(), g.height());
         let mover = position.to_move();
-        let (own, other) = (bits(mover), bits(mover.opponent()));
+        let (own, other) = (
+            stones_word::<S>(position, mover),
+            stones_word::<S>(position, mover.opponent()),
+        );
         let empty = board.all & !(own | other);
         let (mut own_strings, mut other_strings) = (Vec::new(), Vec::new());
         board.strings_with_liberties(own, empty, &mut own_strings);
@@ -1173,24 +1174,7 @@ mod tests {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for (cols, rows, stones) in [(5, 5, 10), (7, 7, 30), (9, 9, 40), (9, 9, 60), (11, 11, 90)] {
             for _ in 0..8 {
-                let mut position =
-                    Position::new(Geometry::new(cols, rows).unwrap(), GameKind::NoGo);
-                for _ in 0..stones {
-                    let mover = position.to_move();
-                    let legal: Vec<Point> = position
-                        .empty_points()
-                        .iter()
-                        .map(|&p| Point(p))
-                        .filter(|&p| position.is_legal(p, mover))
-                        .collect();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    state = state
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1_442_695_040_888_963_407);
-                    position.play(legal[(state >> 33) as usize % legal.len()], mover);
-                }
+                let position = random_play(cols, rows, stones, &mut state);
                 if cols * rows <= max_area::<u64>() {
                     check_analysis_after::<u64>(&position);
                 }

@@ -18,6 +18,7 @@ use crate::board::{Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Point};
 #[cfg(test)]
 use crate::search::SearchParams;
 use crate::search::reading::{Effect, root_effects};
+use crate::search::solver::SolveOutcome;
 use crate::search::tactics::laddered_strings;
 use crate::search::time::TimeSystem;
 use crate::search::{PARAM_TABLE, ParamError};
@@ -161,7 +162,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     command!(
         "kosumi-solve",
         kosumi_solve,
-        "kosumi-solve [COLOR] [SECONDS]: exact NoGo solve (default side to move, 10 s): the winner (or unknown) and the winning moves"
+        "kosumi-solve [COLOR] [SECONDS]: exact NoGo solve (default side to move, 10 s): the winner (or unknown) and the winning moves, then `unresolved` and the moves not classified in time"
     ),
     command!(
         "kosumi-ownership",
@@ -687,7 +688,10 @@ fn kosumi_game(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErro
 /// Solves the current NoGo position for `COLOR` to move (default: the side
 /// to move) within `SECONDS` (default 10): `black C3 D4` (the winner, then
 /// the winning first moves of the side to move, if it is the winner),
-/// `unknown` when time ran out. Progress goes to stderr.
+/// `unknown` when time ran out before the winner was known. If it ran out
+/// after, some moves are not classified: `black C3 unresolved D4 E5`, so
+/// that a partial list is never mistaken for the whole winning set.
+/// Progress goes to stderr.
 fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     if call.args.len() > 2 {
         return Err(GtpError::Syntax);
@@ -726,15 +730,27 @@ fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
         outcome.nodes,
         outcome.elapsed.as_secs_f64()
     );
+    text(solve_reply(&outcome, |p| engine.move_text(Move::Play(p))))
+}
+
+/// The reply of `kosumi-solve` to `outcome`, moves written by `vertex`.
+fn solve_reply(outcome: &SolveOutcome, vertex: impl Fn(Point) -> String) -> String {
     let Some(winner) = outcome.winner else {
-        return text("unknown");
+        return "unknown".into();
     };
     let mut answer = color_word(winner).to_string();
-    for &p in &outcome.winning_moves {
-        answer.push(' ');
-        answer.push_str(&engine.move_text(Move::Play(p)));
+    let moves = |answer: &mut String, moves: &[Point]| {
+        for &p in moves {
+            answer.push(' ');
+            answer.push_str(&vertex(p));
+        }
+    };
+    moves(&mut answer, &outcome.winning_moves);
+    if !outcome.unresolved_moves.is_empty() {
+        answer.push_str(" unresolved");
+        moves(&mut answer, &outcome.unresolved_moves);
     }
-    text(answer)
+    answer
 }
 
 fn kosumi_ownership(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
@@ -1032,5 +1048,27 @@ mod tests {
             );
         }
         assert_eq!(engine.params, SearchParams::default());
+    }
+
+    /// A solve that ran out of time after finding the winner lists the
+    /// moves it did not classify, apart from the winning ones.
+    #[test]
+    fn a_partial_solve_says_which_moves_are_unresolved() {
+        let outcome = |winner, winning: &[u16], unresolved: &[u16]| SolveOutcome {
+            winner,
+            status: crate::search::solver::SolveStatus::WinnerOnly,
+            winning_moves: winning.iter().map(|&p| Point(p)).collect(),
+            losing_moves: vec![Point(9)],
+            unresolved_moves: unresolved.iter().map(|&p| Point(p)).collect(),
+            nodes: 1,
+            elapsed: Duration::ZERO,
+        };
+        let vertex = |p: Point| format!("p{}", p.0);
+        let partial = outcome(Some(Color::White), &[3], &[5, 7]);
+        assert_eq!(solve_reply(&partial, vertex), "white p3 unresolved p5 p7");
+        let complete = outcome(Some(Color::Black), &[3, 4], &[]);
+        assert_eq!(solve_reply(&complete, vertex), "black p3 p4");
+        let unknown = outcome(None, &[], &[3]);
+        assert_eq!(solve_reply(&unknown, vertex), "unknown");
     }
 }

@@ -86,11 +86,6 @@ pub struct SearchParams {
     pub nogo_margin_weight: f64,
     /// The `scale` of `nogo_margin_weight`, in reserve points.
     pub nogo_margin_scale: f64,
-    /// NoGo playouts run from each leaf the tree reaches: more than one
-    /// shares the descent and the back-up among them (the tree is half of a
-    /// NoGo simulation's time), at the price of a tree that grows more
-    /// slowly per playout.
-    pub nogo_leaf_playouts: u32,
     /// Go playouts count partly by their score: Black's value of a playout
     /// is `(1 - weight) win + weight (1 + tanh(margin / scale)) / 2`, drawn
     /// as a win, a draw or a loss with that expectation. Among moves that
@@ -150,7 +145,6 @@ impl Default for SearchParams {
             nogo_rave_equivalence: 1e9,
             nogo_margin_weight: 0.2,
             nogo_margin_scale: 3.0,
-            nogo_leaf_playouts: 1,
             go_score_weight: 0.0,
             go_score_scale: 10.0,
             expand_visits: 2,
@@ -161,9 +155,6 @@ impl Default for SearchParams {
         }
     }
 }
-
-/// Most NoGo playouts from one leaf (`nogo_leaf_playouts`).
-pub const MAX_LEAF_PLAYOUTS: u32 = 16;
 
 /// Why a parameter could not be set.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -267,10 +258,6 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
         "NoGo: reserve points over which that chance fades (tanh)",
     ),
     (
-        "nogo_leaf_playouts",
-        "NoGo: playouts run from each leaf the tree reaches (1-16)",
-    ),
-    (
         "go_score_weight",
         "Go: share of a playout's value that comes from its score margin (tanh)",
     ),
@@ -365,9 +352,6 @@ impl SearchParams {
                 self.nogo_margin_weight = finite(parse(name, value)?)?.clamp(0.0, 1.0)
             }
             "nogo_margin_scale" => self.nogo_margin_scale = finite(parse(name, value)?)?.max(0.01),
-            "nogo_leaf_playouts" => {
-                self.nogo_leaf_playouts = parse::<u32>(name, value)?.clamp(1, MAX_LEAF_PLAYOUTS)
-            }
             "go_score_weight" => {
                 self.go_score_weight = finite(parse(name, value)?)?.clamp(0.0, 1.0)
             }
@@ -412,7 +396,6 @@ impl SearchParams {
             "nogo_rave_equivalence" => self.nogo_rave_equivalence.to_string(),
             "nogo_margin_weight" => self.nogo_margin_weight.to_string(),
             "nogo_margin_scale" => self.nogo_margin_scale.to_string(),
-            "nogo_leaf_playouts" => self.nogo_leaf_playouts.to_string(),
             "go_score_weight" => self.go_score_weight.to_string(),
             "go_score_scale" => self.go_score_scale.to_string(),
             "expand_visits" => self.expand_visits.to_string(),

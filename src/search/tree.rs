@@ -67,14 +67,7 @@ const AMAF_VISITS_SHIFT: u32 = 32;
 /// What [`Node::add_amaf`] adds for one AMAF playout worth `half_points`.
 #[inline]
 pub fn amaf_update(half_points: u32) -> u64 {
-    amaf_updates(1, half_points)
-}
-
-/// What [`Node::add_amaf`] adds for `playouts` AMAF playouts worth
-/// `half_points` together.
-#[inline]
-pub fn amaf_updates(playouts: u32, half_points: u32) -> u64 {
-    (playouts as u64) << AMAF_VISITS_SHIFT | half_points as u64
+    1 << AMAF_VISITS_SHIFT | half_points as u64
 }
 
 impl Node {
@@ -168,14 +161,6 @@ impl Node {
     #[inline]
     pub fn add_visit(&self) {
         self.visits_with_prior.fetch_add(1, Relaxed);
-    }
-
-    /// Counts `count` more playouts through this node, besides the one
-    /// [`Node::add_visit`] counted on the way down (several playouts from
-    /// one leaf).
-    #[inline]
-    pub fn add_visits(&self, count: u32) {
-        self.visits_with_prior.fetch_add(count, Relaxed);
     }
 
     /// Adds a finished playout's result (half points) to a visit already counted.

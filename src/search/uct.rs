@@ -15,9 +15,7 @@ use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced, unit_roll};
 use super::policy::heavy_playout;
 use super::prior::{PriorContext, go_prior};
-use super::tree::{
-    Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN, amaf_update, amaf_updates,
-};
+use super::tree::{Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN, amaf_update};
 
 /// What every search thread shares.
 pub struct Shared<'a> {
@@ -63,12 +61,6 @@ pub struct Worker {
     /// Per point: 0, or 1 + the colour that played there first (AMAF).
     /// Indexed by any `u16`, so that look-ups need no bounds check.
     first_player: Box<[u8; 1 << 16]>,
-    /// NoGo AMAF back-up, by point (masked to `AMAF_POINTS`) and colour:
-    /// the sum of the AMAF updates owed to a child on that point for that
-    /// colour (see [`Worker::back_up_nogo`]). All zero between simulations.
-    amaf_owed: Box<[[u64; 2]; AMAF_POINTS]>,
-    /// The leaf's position, for the second and later playouts from it.
-    leaf: Position,
     /// Candidate lists of the NoGo playout policy.
     nogo_lists: NogoLists,
     /// Scratch board for priors that play a move out.
@@ -85,16 +77,13 @@ impl Worker {
             trace: Vec::with_capacity(1024),
             trace_at_depth: Vec::with_capacity(64),
             first_player: Box::new([0; 1 << 16]),
-            amaf_owed: Box::new([[0; 2]; AMAF_POINTS]),
-            leaf: root.clone(),
             nogo_lists: NogoLists::default(),
             prior_board: root.clone(),
         }
     }
 
-    /// Runs one simulation: a descent and one playout, or in NoGo
-    /// `nogo_leaf_playouts` of them. Returns the playouts it ran.
-    pub fn simulate(&mut self, shared: &Shared) -> u64 {
+    /// Runs one simulation.
+    pub fn simulate(&mut self, shared: &Shared) {
         let tree = shared.tree;
         self.scratch.copy_from(shared.root);
         self.path.clear();
@@ -156,43 +145,11 @@ impl Worker {
                 break;
             }
         }
-        if terminal.is_none() && self.scratch.kind() == GameKind::NoGo {
-            return self.play_out_nogo_leaf(shared);
-        }
         let winner = match terminal {
             Some(winner) => winner,
             None => self.play_out(shared),
         };
         self.back_up(shared, winner);
-        1
-    }
-
-    /// Runs `nogo_leaf_playouts` NoGo playouts from the leaf reached and
-    /// backs them up together; returns how many ran.
-    fn play_out_nogo_leaf(&mut self, shared: &Shared) -> u64 {
-        let playouts = shared.params.nogo_leaf_playouts.max(1);
-        let leaf_trace = self.trace.len();
-        if playouts > 1 {
-            self.leaf.copy_from(&self.scratch);
-        }
-        // Half points won by each colour, over all the playouts.
-        let mut won = [0; 2];
-        for k in 0..playouts {
-            if k > 0 {
-                self.scratch.copy_from(&self.leaf);
-            }
-            let start = self.trace.len();
-            let winner = self.play_out(shared);
-            let points = [Color::Black, Color::White].map(|c| half_points(winner, c));
-            won[0] += points[0];
-            won[1] += points[1];
-            for &(p, color) in &self.trace[start..] {
-                self.amaf_owed[p as usize & (AMAF_POINTS - 1)][color as usize] +=
-                    amaf_update(points[color as usize]);
-            }
-        }
-        self.back_up_nogo(shared, playouts, won, leaf_trace);
-        playouts as u64
     }
 
     /// The stone that led to the current node (the game's last move at the root).
@@ -312,54 +269,6 @@ impl Worker {
         propagate_proofs(tree, &self.path);
     }
 }
-
-impl Worker {
-    /// [`Worker::back_up`] for NoGo playouts from one leaf, which have won
-    /// `won` half points for each colour together: their results to every
-    /// node on the path, their AMAF results to the siblings whose move the
-    /// same player made later. No point is played twice in a NoGo
-    /// simulation, so what a child on point `p` is owed is the sum of one
-    /// update per playout in which the side to move played `p` (the
-    /// playouts' moves, already in `amaf_owed`) or one per playout for a
-    /// tree move below the node (added on the way up).
-    fn back_up_nogo(&mut self, shared: &Shared, playouts: u32, won: [u32; 2], leaf_trace: usize) {
-        let tree = shared.tree;
-        for (&id, &mover) in self.path.iter().zip(&self.movers) {
-            let node = tree.node(id);
-            if playouts > 1 {
-                node.add_visits(playouts - 1);
-            }
-            node.add_result(won[mover as usize]);
-        }
-        let owed_for_tree_move = won.map(|half_points| amaf_updates(playouts, half_points));
-        let mut cursor = leaf_trace;
-        for depth in (0..self.path.len()).rev() {
-            while cursor > self.trace_at_depth[depth] {
-                cursor -= 1;
-                let (p, color) = self.trace[cursor];
-                self.amaf_owed[p as usize & (AMAF_POINTS - 1)][color as usize] +=
-                    owed_for_tree_move[color as usize];
-            }
-            let (first, count) = tree.node(self.path[depth]).children();
-            if count == 0 {
-                continue;
-            }
-            let to_move = self.movers[depth].opponent() as usize;
-            for child in tree.block(first, count) {
-                let owed = self.amaf_owed[child.mv_index() as usize & (AMAF_POINTS - 1)][to_move];
-                child.add_amaf(owed);
-            }
-        }
-        for &(p, _) in &self.trace {
-            self.amaf_owed[p as usize & (AMAF_POINTS - 1)] = [0; 2];
-        }
-        propagate_proofs(tree, &self.path);
-    }
-}
-
-/// Entries of [`Worker::amaf_owed`]: a power of two above every grid index.
-const AMAF_POINTS: usize = 1024;
-const _: () = assert!(AMAF_POINTS >= crate::board::MAX_POINTS && AMAF_POINTS.is_power_of_two());
 
 /// Black's value of a Go playout that ended `margin` points up for Black
 /// (see `SearchParams::go_score_weight`): mostly who won, partly by how much.

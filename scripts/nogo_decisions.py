@@ -162,7 +162,7 @@ def solve_one(args, line):
     try:
         engine.set_up(size, moves, to_move)
         reply = engine.send(f"kosumi-solve {to_move} {args.seconds}").split()
-        legal = engine.send(f"gogui-rules_legal_moves").split()
+        legal = engine.send("gogui-rules_legal_moves").split()
     finally:
         engine.close()
     winner, winning = reply[0], reply[1:]

@@ -738,19 +738,13 @@ fn solve_reply(outcome: &SolveOutcome, vertex: impl Fn(Point) -> String) -> Stri
     let Some(winner) = outcome.winner else {
         return "unknown".into();
     };
-    let mut answer = color_word(winner).to_string();
-    let moves = |answer: &mut String, moves: &[Point]| {
-        for &p in moves {
-            answer.push(' ');
-            answer.push_str(&vertex(p));
-        }
-    };
-    moves(&mut answer, &outcome.winning_moves);
+    let mut words = vec![color_word(winner).to_string()];
+    words.extend(outcome.winning_moves.iter().map(|&p| vertex(p)));
     if !outcome.unresolved_moves.is_empty() {
-        answer.push_str(" unresolved");
-        moves(&mut answer, &outcome.unresolved_moves);
+        words.push("unresolved".into());
+        words.extend(outcome.unresolved_moves.iter().map(|&p| vertex(p)));
     }
-    answer
+    words.join(" ")
 }
 
 fn kosumi_ownership(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
@@ -1054,9 +1048,10 @@ mod tests {
     /// moves it did not classify, apart from the winning ones.
     #[test]
     fn a_partial_solve_says_which_moves_are_unresolved() {
-        let outcome = |winner, winning: &[u16], unresolved: &[u16]| SolveOutcome {
+        use crate::search::solver::SolveStatus::{Complete, OutOfTime, WinnerOnly};
+        let outcome = |winner, status, winning: &[u16], unresolved: &[u16]| SolveOutcome {
             winner,
-            status: crate::search::solver::SolveStatus::WinnerOnly,
+            status,
             winning_moves: winning.iter().map(|&p| Point(p)).collect(),
             losing_moves: vec![Point(9)],
             unresolved_moves: unresolved.iter().map(|&p| Point(p)).collect(),
@@ -1064,11 +1059,11 @@ mod tests {
             elapsed: Duration::ZERO,
         };
         let vertex = |p: Point| format!("p{}", p.0);
-        let partial = outcome(Some(Color::White), &[3], &[5, 7]);
+        let partial = outcome(Some(Color::White), WinnerOnly, &[3], &[5, 7]);
         assert_eq!(solve_reply(&partial, vertex), "white p3 unresolved p5 p7");
-        let complete = outcome(Some(Color::Black), &[3, 4], &[]);
+        let complete = outcome(Some(Color::Black), Complete, &[3, 4], &[]);
         assert_eq!(solve_reply(&complete, vertex), "black p3 p4");
-        let unknown = outcome(None, &[], &[3]);
+        let unknown = outcome(None, OutOfTime, &[], &[3]);
         assert_eq!(solve_reply(&unknown, vertex), "unknown");
     }
 }

@@ -128,8 +128,9 @@ const SOLVER_TIME_SHARE: f64 = 0.4;
 /// stops its playouts at [`VERIFY_PLAYOUT_SHARE`] of the time and spends
 /// the rest asking the solver about its most visited moves in turn: a move
 /// proven to win is played, one proven to lose is passed over. Of 15 games
-/// lost to HaHaNoGo (solved afterwards, 20 s a position), 3 were thrown
-/// away at 24 points by a move the playouts liked. On 57 solved decisions
+/// lost to HaHaNoGo (solved afterwards, 20 s a position), 3 were still won
+/// at 24 points and thrown away there or soon after by a move the playouts
+/// liked (and one more between 27 and 25 points). On 57 solved decisions
 /// at 23 to 26 points from real games, at the match clock (0.58 s a move),
 /// 3 seeds: 155 of 171 moves won against 151 without; half or 70% of the
 /// time for the playouts made no difference (155, 154, 154).

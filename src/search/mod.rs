@@ -227,12 +227,16 @@ impl Searcher {
         let root = game.position();
         let mover = root.to_move();
         let legal: Vec<Move> = root_moves(game);
-        let proven_losing = match self.solve_endgame(game, &legal, limits, start) {
+        let solvable = solvable_points(game, &legal);
+        let endgame = solvable.map_or(Endgame::Open, |points| {
+            self.solve_endgame(root, points, limits, start)
+        });
+        let proven_losing = match endgame {
             Endgame::Won(report) => return report,
             Endgame::Losing(moves) => moves,
             Endgame::Open => Vec::new(),
         };
-        let verify_until = verification_deadline(game, &legal, limits, start);
+        let verify_until = solvable.and_then(|points| verification_deadline(points, limits, start));
         // The playouts' own limits: less time when candidates are verified.
         let limits = &match verify_until {
             Some(_) => SearchLimits {
@@ -402,18 +406,14 @@ impl Searcher {
     /// likely finishes within it; without one it runs only when so few
     /// points are left that it surely finishes fast, so fixed-playout
     /// searches stay reproducible.
+    /// `either_legal` is what [`solvable_points`] gave for `position`.
     fn solve_endgame(
         &mut self,
-        game: &Game,
-        legal: &[Move],
+        position: &Position,
+        either_legal: usize,
         limits: &SearchLimits,
         start: Instant,
     ) -> Endgame {
-        let position = game.position();
-        if game.kind() != GameKind::NoGo || position.geometry().area() > solver::MAX_SOLVER_AREA {
-            return Endgame::Open;
-        }
-        let either_legal = points_legal_for_either(position, legal);
         let limit = limits.time.map(|time| time.mul_f64(SOLVER_TIME_SHARE));
         let within_reach = match limit {
             Some(limit) => either_legal <= solver_either_legal_within(limit),
@@ -450,10 +450,10 @@ impl Searcher {
             .collect();
         candidates.sort_by_key(|&id| std::cmp::Reverse(tree.node(id).visits()));
         for id in candidates {
-            let now = Instant::now();
             let Move::Play(p) = tree.node(id).mv() else {
                 continue;
             };
+            let now = Instant::now();
             if now >= deadline {
                 break;
             }
@@ -483,22 +483,26 @@ impl Searcher {
     }
 }
 
-/// When a timed NoGo search should stop to verify its candidates: the
-/// deadline of the verification if the root is a little beyond the root
-/// solver's reach (see [`VERIFY_EXTRA_POINTS`]), `None` otherwise.
+/// Points legal for either side of a position the exact solver takes (NoGo,
+/// on a board within its size), `None` for any other: what both the root
+/// solve and the verification of candidates decide on.
+fn solvable_points(game: &Game, legal: &[Move]) -> Option<usize> {
+    let position = game.position();
+    (game.kind() == GameKind::NoGo && position.geometry().area() <= solver::MAX_SOLVER_AREA)
+        .then(|| points_legal_for_either(position, legal))
+}
+
+/// When a timed NoGo search with `either_legal` points left (from
+/// [`solvable_points`]) should stop to verify its candidates: the deadline
+/// of the verification if the root is a little beyond the root solver's
+/// reach (see [`VERIFY_EXTRA_POINTS`]), `None` otherwise.
 fn verification_deadline(
-    game: &Game,
-    legal: &[Move],
+    either_legal: usize,
     limits: &SearchLimits,
     start: Instant,
 ) -> Option<Instant> {
-    let position = game.position();
     let time = limits.time?;
-    if game.kind() != GameKind::NoGo || position.geometry().area() > solver::MAX_SOLVER_AREA {
-        return None;
-    }
     let reach = solver_either_legal_within(time.mul_f64(SOLVER_TIME_SHARE));
-    let either_legal = points_legal_for_either(position, legal);
     (either_legal > reach && either_legal <= reach + VERIFY_EXTRA_POINTS).then(|| start + time)
 }
 
@@ -973,7 +977,8 @@ mod tests {
     #[test]
     fn candidates_are_verified_just_beyond_the_solvers_reach() {
         let game = nogo_5x4_with_17_points();
-        let legal = root_moves(&game);
+        let points = solvable_points(&game, &root_moves(&game)).expect("solvable");
+        assert_eq!(points, 17);
         let start = Instant::now();
         // 17 points: a time whose reach is 13 to 16 points verifies.
         let at = |points: u32| {
@@ -986,15 +991,15 @@ mod tests {
                 time: Some(time),
             }
         };
-        assert!(verification_deadline(&game, &legal, &at(13), start).is_some());
-        assert!(verification_deadline(&game, &legal, &at(16), start).is_some());
-        assert!(verification_deadline(&game, &legal, &at(12), start).is_none());
-        assert!(verification_deadline(&game, &legal, &at(17), start).is_none());
+        assert!(verification_deadline(points, &at(13), start).is_some());
+        assert!(verification_deadline(points, &at(16), start).is_some());
+        assert!(verification_deadline(points, &at(12), start).is_none());
+        assert!(verification_deadline(points, &at(17), start).is_none());
         let untimed = SearchLimits {
             playouts: Some(100),
             time: None,
         };
-        assert!(verification_deadline(&game, &legal, &untimed, start).is_none());
+        assert!(verification_deadline(points, &untimed, start).is_none());
     }
 
     #[test]

@@ -100,6 +100,17 @@ const CHECK_EVERY: u64 = 32;
 /// Playouts a helper thread runs between updates of the shared count.
 const HELPER_COUNT_BATCH: u64 = 16;
 
+/// Most playouts the root may count, a reused tree's included: the search
+/// stops there whatever its limits. A node's counts are 32-bit words: wins
+/// are kept in half points, the AMAF wins share a word with the AMAF count
+/// (they carry into it past 2^31 playouts), and `select` converts counts
+/// as signed. No node counts more playouts than the root (plus its prior,
+/// below 2^16), so a ceiling 2^20 short of 2^30, a margin for the priors
+/// and for the playouts other threads run between two checks, keeps every
+/// win count below 2^31. Only a long analysis or ponder on many threads
+/// gets there (about 9 minutes at 2 million playouts a second).
+const ROOT_VISIT_CEILING: u32 = (1 << 30) - (1 << 20);
+
 /// Playouts for a search given neither a playout nor a time limit.
 const UNLIMITED_FALLBACK_PLAYOUTS: u64 = 10_000;
 
@@ -355,6 +366,7 @@ impl Searcher {
                 if stop.load(Ordering::Relaxed)
                     || limits.time.is_some_and(|t| elapsed >= t)
                     || tree.node(ROOT).proof() != UNPROVEN
+                    || counters_full(&tree)
                     || decided_early(
                         &tree,
                         limits,
@@ -619,6 +631,16 @@ impl Searcher {
         }
         Decision::Play(best.mv)
     }
+}
+
+/// Whether the root has counted [`ROOT_VISIT_CEILING`] playouts: the
+/// search must stop before any node's counters overflow.
+fn counters_full(tree: &Tree) -> bool {
+    let full = tree.node(ROOT).visits_with_prior() >= ROOT_VISIT_CEILING;
+    if full {
+        log::info!("search: stopped at {ROOT_VISIT_CEILING} playouts, the most the tree counts");
+    }
+    full
 }
 
 /// Whether the most visited root move can no longer be overtaken in the
@@ -918,6 +940,30 @@ mod tests {
         let ms = Duration::from_millis;
         assert!(!decided_early(&tree, &limits, None, 640, ms(200), ms(60)));
         assert!(decided_early(&tree, &limits, None, 640, ms(200), ms(200)));
+    }
+
+    /// A search that starts from a reused tree whose root has counted as
+    /// many playouts as the counters allow stops at its first check, long
+    /// before its time limit.
+    #[test]
+    fn the_search_stops_at_the_counters_ceiling() {
+        let game = Game::new(Geometry::square(9).unwrap(), GameKind::Go, 7.0);
+        let mut s = searcher(3);
+        run(&mut s, &game, 500);
+        let kept = s.kept.as_ref().expect("the search keeps its tree");
+        let root = kept.tree.node(ROOT);
+        root.add_visits(ROOT_VISIT_CEILING - root.visits_with_prior());
+        let limits = SearchLimits {
+            playouts: None,
+            time: Some(Duration::from_secs(30)),
+        };
+        let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
+        assert!(report.playouts <= CHECK_EVERY, "{}", report.playouts);
+        assert!(
+            report.elapsed < Duration::from_secs(10),
+            "{:?}",
+            report.elapsed
+        );
     }
 
     /// A NoGo position with 17 points left on 5x4: beyond the untimed

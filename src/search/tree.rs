@@ -163,6 +163,13 @@ impl Node {
         self.visits_with_prior.fetch_add(1, Relaxed);
     }
 
+    /// Counts `n` playouts at once, as if they had run (tests of the
+    /// counters' ceiling, which a real search needs minutes to reach).
+    #[cfg(test)]
+    pub fn add_visits(&self, n: u32) {
+        self.visits_with_prior.fetch_add(n, Relaxed);
+    }
+
     /// Adds a finished playout's result (half points) to a visit already counted.
     #[inline]
     pub fn add_result(&self, half_points: u32) {

@@ -363,7 +363,8 @@ impl ChildStats {
 /// (as HaHaNoGo's formula does: a move explores once its own playouts weigh
 /// against AMAF), so it joins the numerator. Priors count as real and AMAF
 /// playouts alike. A child with no statistics at all is even, with the
-/// whole bonus. Counts stay far below 2^31, so they convert as signed.
+/// whole bonus. Counts stay below 2^31 (the search stops at
+/// `ROOT_VISIT_CEILING`), so they convert as signed.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn lane_values(terms: &ValueTerms, stats: &[ChildStats; LANES]) -> [f32; LANES] {

@@ -12,7 +12,9 @@
 # KOSUMI_SETUP / KOSUMI_B_SETUP (extra GTP commands, ';'-separated),
 # KOSUMI_MAIN (seconds: Kosumi gets this much main time a game, sudden
 # death as on CGOS, instead of SECONDS_PER_MOVE on every move; the peer's
-# playouts still follow SECONDS_PER_MOVE).
+# playouts still follow SECONDS_PER_MOVE), SEED_PER_GAME=1 (every Kosumi
+# process the referee starts, one a game, draws its own search seed:
+# without it a fixed playout count replays the same game each time).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 opponent="${1:?opponent: gnugo|pachi|hahanogo|self}"
@@ -73,6 +75,14 @@ esac
 if [ "$game" = nogo ]; then
   kosumi_cmd="$kosumi_cmd --game nogo"
   [ "$opponent" = self ] && other="$other --game nogo"
+fi
+
+# The referee starts each engine without a shell, once a game: a shell
+# around Kosumi's command draws a fresh seed at every start.
+if [ "${SEED_PER_GAME:-0}" = 1 ]; then
+  seeded() { echo "sh -c 'exec $1 --seed \$(od -An -N4 -tu4 /dev/urandom)'"; }
+  kosumi_cmd="$(seeded "$kosumi_cmd")"
+  [ "$opponent" = self ] && other="$(seeded "$other")"
 fi
 
 python3 "$referee" --a "$kosumi_cmd" --b "$other" --game "$game" --size "$size" \

@@ -192,12 +192,18 @@ def solve_one(args, line):
     return f"{line.strip()} | {' '.join(winning)}"
 
 
-def solve(args):
+def label_positions(args, label_one):
+    """Prints `label_one(args, line)` for every position of `args.positions`
+    that it labels (not None), `args.jobs` engines at a time, in order."""
     lines = [line for line in open(args.positions) if line.strip()]
     with ThreadPoolExecutor(args.jobs) as pool:
-        for solved in pool.map(lambda line: solve_one(args, line), lines):
-            if solved:
-                print(solved, flush=True)
+        for labelled in pool.map(lambda line: label_one(args, line), lines):
+            if labelled:
+                print(labelled, flush=True)
+
+
+def solve(args):
+    label_positions(args, solve_one)
 
 
 def reference_one(args, line):
@@ -222,11 +228,7 @@ def reference_one(args, line):
 
 
 def reference(args):
-    lines = [line for line in open(args.positions) if line.strip()]
-    with ThreadPoolExecutor(args.jobs) as pool:
-        for labelled in pool.map(lambda line: reference_one(args, line), lines):
-            if labelled:
-                print(labelled, flush=True)
+    label_positions(args, reference_one)
 
 
 def score(args):

@@ -434,12 +434,7 @@ impl Searcher {
         if !within_reach {
             return Endgame::Open;
         }
-        let options = solver::SolveOptions {
-            limit,
-            table_mb: Some(SOLVER_TABLE_MB),
-            all_moves: false,
-        };
-        let outcome = solver::solve_kept(position, &options, &mut |_| {}, &mut self.solver_table);
+        let outcome = self.solve_in_game(position, limit);
         let mover = position.to_move();
         log::info!(
             "solver: {either_legal} points, winner {:?} ({:?}) in {} nodes, {:?}",
@@ -449,6 +444,21 @@ impl Searcher {
             outcome.elapsed
         );
         endgame_from(outcome, mover, start)
+    }
+
+    /// Solves `position` within `limit` (none: to the end) on the table kept
+    /// from move to move, finding the winner only (not every winning move).
+    fn solve_in_game(
+        &mut self,
+        position: &Position,
+        limit: Option<Duration>,
+    ) -> solver::SolveOutcome {
+        let options = solver::SolveOptions {
+            limit,
+            table_mb: Some(SOLVER_TABLE_MB),
+            all_moves: false,
+        };
+        solver::solve_kept(position, &options, &mut |_| {}, &mut self.solver_table)
     }
 
     /// Asks the solver about the root's searched moves, most visited first,
@@ -471,12 +481,7 @@ impl Searcher {
             }
             let mut after = root.clone();
             after.play(p, mover);
-            let options = solver::SolveOptions {
-                limit: Some(deadline - now),
-                table_mb: Some(SOLVER_TABLE_MB),
-                all_moves: false,
-            };
-            let outcome = solver::solve_kept(&after, &options, &mut |_| {}, &mut self.solver_table);
+            let outcome = self.solve_in_game(&after, Some(deadline - now));
             log::info!(
                 "verify {p:?}: winner {:?} in {} nodes, {:?}",
                 outcome.winner,

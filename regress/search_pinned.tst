@@ -18,24 +18,24 @@ boardsize 9
 clear_board
 komi 7
 10 kosumi-visits
-#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" 4 16 3 14 "" ""\n"" "" 1 35 5 1 21 "" ""\n"" "" 16 43 "" 14 5 "" ""\n"" "" 6 11 18 19 "" "" ""\n"" "" 4 1 48 4 11 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
+#? [\n"" "" "" "" "" "" "" "" ""\n"" "" 1 3 "" "" "" "" ""\n"" "" "" 3 21 9 14 "" ""\n"" "" 2 26 6 "" 44 "" ""\n"" "" "" 24 "" 26 17 "" ""\n"" "" 39 7 2 2 1 "" ""\n"" "" 2 1 7 26 10 7 ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
 20 kosumi-pv
-#? [D5 E4 D4 D3 C3]
+#? [G6 E6 E7 D7]
 30 kosumi-winrate
-#? [black E3 win rate 57\.7% visits 84 playouts 300]
+#? [black G6 win rate 47\.7% visits 109 playouts 300]
 
 # A few moves in: genmove and reg_genmove answers, and the analysis of
 # the reply.
 play b e5
 play w c4
 40 reg_genmove b
-#? [C5]
+#? [C3]
 50 genmove b
-#? [C5]
+#? [D3]
 60 lz-genmove_analyze w 0
-#? [\ninfo move E4 visits 137 winrate 5401 prior 206 lcb 4567 order 0 pv E4 F4 F3 G4 F5 F6 info move D4 visits 101 winrate 4851 prior 257 lcb 3900 order 1 pv D4 E4 E3 F4 D5 info move D5 visits 85 winrate 5118 prior 231 lcb 4073 order 2 pv D5 D4 D6 C6 C7 E4 info move B5 visits 53 winrate 4811 prior 206 lcb 3525 order 3 pv B5 C6 F7 D4 C3 info move D6 visits 33 winrate 4697 prior 231 lcb 3117 order 4 pv D6 E6 D5 E4 D4 info move C7 visits 23 winrate 3261 prior 231 lcb 1719 order 5 pv C7 D4 C3 D3 E4 info move D2 visits 13 winrate 5385 prior 103 lcb 2914 order 6 pv D2 D4 C3 E3 info move C6 visits 12 winrate 3333 prior 231 lcb 1381 order 7 pv C6 D5 F5 info move G2 visits 10 winrate 5000 prior 103 lcb 2366 order 8 pv G2 D4 D3 info move G7 visits 8 winrate 3750 prior 206 lcb 1368 order 9 pv G7 D4 D3 info move D7 visits 7 winrate 3571 prior 206 lcb 1181 order 10 pv D7 D4 D3 info move F3 visits 7 winrate 2857 prior 206 lcb 822 order 11 pv F3 D4 C3 info move E3 visits 4 winrate 0 prior 206 lcb 0 order 12 pv E3 D4 info move E6 visits 4 winrate 0 prior 206 lcb 0 order 13 pv E6 F5 info move F6 visits 2 winrate 0 prior 206 lcb 0 order 14 pv F6 info move C3 visits 1 winrate 0 prior 231 lcb 0 order 15 pv C3\nplay E4]
+#? [\ninfo move D4 visits 114 winrate 4956 prior 233 lcb 4055 order 0 pv D4 E4 E3 F4 F3 G3 info move E6 visits 41 winrate 4390 prior 207 lcb 2989 order 1 pv E6 F5 F6 G6 G5 info move C3 visits 36 winrate 3472 prior 259 lcb 2134 order 2 pv C3 D4 C5 C7 D7 info move F3 visits 33 winrate 5758 prior 233 lcb 4081 order 3 pv F3 C3 D4 E4 E3 F4 info move F4 visits 31 winrate 5484 prior 207 lcb 3777 order 4 pv F4 F5 E4 G4 info move G4 visits 28 winrate 4643 prior 207 lcb 2953 order 5 pv G4 C3 D4 E4 E3 info move F7 visits 26 winrate 5000 prior 207 lcb 3206 order 6 pv F7 D7 C3 D4 info move E4 visits 24 winrate 4375 prior 233 lcb 2617 order 7 pv E4 D4 C3 F4 info move D7 visits 22 winrate 5000 prior 207 lcb 3072 order 8 pv D7 C3 D4 E3 E4 info move H6 visits 18 winrate 6667 prior 103 lcb 4375 order 9 pv H6 C3 D4 E4 info move F6 visits 12 winrate 5000 prior 207 lcb 2538 order 10 pv F6 E6 E7 info move C6 visits 4 winrate 0 prior 207 lcb 0 order 11 pv C6 C3 info move D6 visits 3 winrate 0 prior 207 lcb 0 order 12 pv D6 E6 info move E3 visits 2 winrate 5000 prior 233 lcb 945 order 13 pv E3 info move G5 visits 2 winrate 0 prior 207 lcb 0 order 14 pv G5 info move F2 visits 1 winrate 0 prior 103 lcb 0 order 15 pv F2 info move D5 visits 1 winrate 0 prior 233 lcb 0 order 16 pv D5 info move C7 visits 1 winrate 0 prior 207 lcb 0 order 17 pv C7\nplay D4]
 70 kosumi-pv
-#? [F4 F5 F6 G5 G6 E6 D5]
+#? [E4 D5 E3 D6 E6 E7 F6]
 
 # NoGo 7x7.
 kosumi-game nogo
@@ -54,4 +54,4 @@ kosumi-param playouts 150
 110 kosumi-winrate
 #? [black K7 win rate 58\.6% visits 29 playouts 150]
 120 kosumi-pv w
-#? [C6 C5 D5 D4]
+#? [D7 C8 C7 D8]

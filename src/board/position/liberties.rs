@@ -4,7 +4,7 @@
 //! liberties, up to a few?" and "would this move be self-atari?" by walking
 //! the string, stopping as soon as the answer is known.
 
-use super::{Cell, Color, Point, Position};
+use super::{Cell, Color, Point, Position, PseudoLiberties};
 
 /// A small set of distinct points, filled up to a limit.
 #[derive(Clone, Copy, Debug)]
@@ -107,28 +107,75 @@ impl Position {
                 }
                 Cell::Border => {}
                 cell if cell == own => {
-                    let mut s = n.0;
-                    loop {
-                        for m in self.geometry.neighbours(Point(s)) {
-                            if m != p && self.cells[m.idx()] == Cell::Empty && !libs.insert(m.0) {
-                                return false;
-                            }
-                        }
-                        s = self.next_stone[s as usize];
-                        if s == n.0 {
-                            break;
-                        }
+                    // The friend's liberties besides `p`, read from its
+                    // pseudo-liberties without walking it: take away its
+                    // pairs with `p`, one per stone of it next to `p`.
+                    // (A stone's head is never 0, the border's.)
+                    let head = self.string_head[n.idx()];
+                    let mut pairs_with_p = 0;
+                    for m in self.geometry.neighbours(p) {
+                        pairs_with_p += (self.string_head[m.idx()] == head) as u64;
+                    }
+                    let others = PseudoLiberties(
+                        self.liberties[head as usize].0
+                            - pairs_with_p * PseudoLiberties::pair(p.idx()),
+                    );
+                    if others.is_none() {
+                        continue;
+                    }
+                    if !others.in_atari() {
+                        return false;
+                    }
+                    if !libs.insert((others.sum() / others.count()) as u16) {
+                        return false;
                     }
                 }
                 _ => {
-                    // Capturing frees at least the captured neighbour's point.
-                    if self.in_atari(n) && !libs.insert(n.0) {
-                        return false;
+                    // Capturing frees the captured neighbour's point. A
+                    // bigger capture may free more (below); a single stone
+                    // frees only this one.
+                    if self.in_atari(n) {
+                        if !libs.insert(n.0) {
+                            return false;
+                        }
+                        if self.string_size(n) > 1 && !self.capture_frees_one(n, p, own, &mut libs)
+                        {
+                            return false;
+                        }
                     }
                 }
             }
         }
         libs.len() <= 1
+    }
+
+    /// For a move on `p` by `own` that captures the string through `n`
+    /// (a neighbour of `p`): adds to `libs` every captured stone next to
+    /// the new string, i.e. next to `p` or to a friendly string next to
+    /// `p`. Returns false once `libs` is full (two liberties or more).
+    fn capture_frees_one(&self, n: Point, p: Point, own: Cell, libs: &mut FewPoints) -> bool {
+        let friend_heads = self.geometry.neighbours(p).map(|m| {
+            if self.cells[m.idx()] == own {
+                self.string_head[m.idx()]
+            } else {
+                0
+            }
+        });
+        let mut c = n;
+        loop {
+            let touches_new_string = self.geometry.neighbours(c).into_iter().any(|m| {
+                m == p
+                    || (self.cells[m.idx()] == own
+                        && friend_heads.contains(&self.string_head[m.idx()]))
+            });
+            if touches_new_string && !libs.insert(c.0) {
+                return false;
+            }
+            c = self.next_in_string(c);
+            if c == n {
+                return true;
+            }
+        }
     }
 
     /// The stone after `p` in its string (circular; `p` itself for a lone stone).
@@ -140,7 +187,9 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::board::{Color, GameKind, Position};
+    use crate::board::{Color, GameKind, Geometry, Point, Position};
+    use crate::search::{FastRng, light_playout};
+    use rand_xoshiro::rand_core::SeedableRng;
 
     fn at(position: &Position, col: usize, row: usize) -> crate::board::Point {
         position.geometry().point(col, row).unwrap()
@@ -196,5 +245,40 @@ mod tests {
         assert!(!q.is_self_atari(at(&q, 2, 2), Color::White));
         // Black B3 joins A3 and B2 with plenty of liberties.
         assert!(!q.is_self_atari(at(&q, 1, 2), Color::Black));
+    }
+
+    /// `is_self_atari`, which reads friends' liberties from their
+    /// pseudo-liberties, agrees with playing the move and counting, on
+    /// positions cut from random playouts.
+    #[test]
+    fn self_atari_matches_playing_the_move() {
+        let mut rng = FastRng::seed_from_u64(11);
+        let mut checked = 0;
+        for size in [5, 9, 13] {
+            let root = Position::new(Geometry::square(size).unwrap(), GameKind::Go);
+            for k in 0..300u32 {
+                let mut position = root.clone();
+                light_playout(&mut position, 7.0, k % (2 * size * size) as u32, &mut rng);
+                for &q in position.empty_points() {
+                    let q = Point(q);
+                    for color in [Color::Black, Color::White] {
+                        if !position.is_legal(q, color) {
+                            continue;
+                        }
+                        let mut after = position.clone();
+                        after.play(q, color);
+                        let one_liberty = after.liberties_up_to(q, 2).len() == 1;
+                        assert_eq!(
+                            position.is_self_atari(q, color),
+                            one_liberty,
+                            "{size}x{size} {q:?} {color:?}\n{}",
+                            position.to_text()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 50_000, "only {checked} moves checked");
     }
 }

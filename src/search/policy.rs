@@ -230,17 +230,14 @@ fn atari_responses(position: &Position, last: Point, mover: Color, out: &mut Can
 /// Captures of the last-moved string or any enemy string touching it.
 fn captures_near(position: &Position, last: Point, mover: Color, out: &mut Candidates) {
     let enemy = mover.opponent().cell();
-    let consider = |q: Point, out: &mut Candidates| {
+    let [a, b, c, d] = position.geometry().neighbours(last);
+    for q in [last, a, b, c, d] {
         if position.cell(q) == enemy
             && let Some(capture) = position.atari_liberty(q)
             && position.is_legal_empty(capture, mover)
         {
             out.push(capture);
         }
-    };
-    consider(last, out);
-    for n in position.geometry().neighbours(last) {
-        consider(n, out);
     }
 }
 

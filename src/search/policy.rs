@@ -188,6 +188,7 @@ fn odds(rng: &mut FastRng, out_of_256: u32) -> bool {
 
 /// Whether `mover` may sensibly play `p` in a playout: legal, not its own
 /// eye, and not a self-atari (of any size: these are tactical answers).
+#[inline]
 fn sensible(position: &Position, p: Point, mover: Color) -> bool {
     position.cell(p) == Cell::Empty
         && position.is_legal_empty(p, mover)

@@ -91,11 +91,16 @@ impl Position {
 
     /// Whether `color` playing the empty point `p` leaves its new string
     /// with exactly one liberty (captures counted).
+    #[inline]
     pub fn is_self_atari(&self, p: Point, color: Color) -> bool {
-        // Two empty neighbours are two liberties already (the usual case).
-        if self.neighbour_counts[p.idx()].empty() >= 2 {
-            return false;
-        }
+        // Two empty neighbours are two liberties already: the usual case,
+        // answered inline; the rest is out of line.
+        self.neighbour_counts[p.idx()].empty() < 2 && self.is_self_atari_crowded(p, color)
+    }
+
+    /// [`Position::is_self_atari`] for a point with at most one empty neighbour.
+    #[inline(never)]
+    fn is_self_atari_crowded(&self, p: Point, color: Color) -> bool {
         let own = color.cell();
         let mut libs = FewPoints::with_limit(2);
         for n in self.geometry.neighbours(p) {

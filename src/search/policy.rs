@@ -261,9 +261,9 @@ fn random_move(position: &mut Position, mover: Color, rng: &mut FastRng) -> Opti
     let mut live = position.empty_points().len();
     while live > 0 {
         let slot = below(rng, live);
-        let p = Point(position.empty_points()[slot]);
-        if !position.is_eye(p, mover)
-            && position.is_legal_empty(p, mover)
+        let p = position.empty_point_at(slot);
+        // Not our eye and legal: what a light playout asks, fast path and all.
+        if position.is_light_candidate(p, mover, true)
             && !(position.is_self_atari(p, mover)
                 && joined_size(position, p, mover) > SELF_ATARI_MAX_STONES
                 && odds(rng, SELF_ATARI_REJECT_ODDS))
@@ -271,7 +271,7 @@ fn random_move(position: &mut Position, mover: Color, rng: &mut FastRng) -> Opti
             return Some(p);
         }
         live -= 1;
-        position.swap_empties(slot, live);
+        position.swap_empties_unchecked(slot, live);
     }
     None
 }

@@ -8,7 +8,9 @@
 # hahanogo (NoGo, equal time via a playout count), or self (Kosumi against
 # itself with KOSUMI_B_SETUP applied to the second engine).
 # Environment: KOSUMI (binary), REFEREE, GNUGO, PACHI, HAHANOGO,
-# PACHI_RATE and HAHANOGO_RATE (their playouts per second on this machine),
+# PACHI_RATE and HAHANOGO_RATE (their playouts per second on this machine;
+# after a match the script prints the rate that would have matched
+# Kosumi's mean time),
 # KOSUMI_SETUP / KOSUMI_B_SETUP (extra GTP commands, ';'-separated),
 # KOSUMI_MAIN (seconds: Kosumi gets this much main time a game, sudden
 # death as on CGOS, instead of SECONDS_PER_MOVE on every move; the peer's
@@ -92,12 +94,20 @@ python3 "$referee" --a "$kosumi_cmd" --b "$other" --game "$game" --size "$size" 
   --json "$out/summary.json" "$@"
 # Equal time is the point of most matches: say how long each side took, so
 # a peer's playout rate can be set to match Kosumi's mean on this machine.
-python3 - "$out/summary.json" <<'PY'
+python3 - "$out/summary.json" "$opponent" "${rate:-}" <<'PY'
 import json, sys
 games = json.load(open(sys.argv[1]))["games"]
+mean = {}
 for side, name in (("A", "Kosumi"), ("B", "opponent")):
     means = [g["mean_move_s"][side] for g in games]
     longest = max(g["max_move_s"][side] for g in games)
-    print(f"{name}: mean {sum(means) / len(means):.3f} s a move, longest {longest:.2f} s")
+    mean[side] = sum(means) / len(means)
+    print(f"{name}: mean {mean[side]:.3f} s a move, longest {longest:.2f} s")
+# A peer at a fixed playout count runs at this machine's speed, not at
+# the rate assumed: say which rate would have matched Kosumi's mean.
+opponent, rate = sys.argv[2], sys.argv[3]
+if rate and mean["B"] > 0:
+    matched = float(rate) * mean["A"] / mean["B"]
+    print(f"equal time on this machine: {opponent.upper()}_RATE={matched:.0f} (this run: {rate})")
 PY
 echo "results in $out"

@@ -1,8 +1,9 @@
 //! Exact liberty questions for tactics and heavy playouts.
 //!
 //! Pseudo-liberties answer "in atari?" in O(1); these answer "which
-//! liberties, up to a few?" and "would this move be self-atari?" by walking
-//! the string, stopping as soon as the answer is known.
+//! liberties, up to a few?" by walking the string, stopping as soon as the
+//! answer is known, and "would this move be self-atari?" from the
+//! neighbouring strings' pseudo-liberties (walking only captured strings).
 
 use super::{Cell, Color, Point, Position, PseudoLiberties};
 
@@ -143,7 +144,8 @@ impl Position {
                         if !libs.insert(n.0) {
                             return false;
                         }
-                        if self.string_size(n) > 1 && !self.capture_frees_one(n, p, own, &mut libs)
+                        if self.string_size(n) > 1
+                            && !self.add_freed_liberties(n, p, own, &mut libs)
                         {
                             return false;
                         }
@@ -158,7 +160,7 @@ impl Position {
     /// (a neighbour of `p`): adds to `libs` every captured stone next to
     /// the new string, i.e. next to `p` or to a friendly string next to
     /// `p`. Returns false once `libs` is full (two liberties or more).
-    fn capture_frees_one(&self, n: Point, p: Point, own: Cell, libs: &mut FewPoints) -> bool {
+    fn add_freed_liberties(&self, n: Point, p: Point, own: Cell, libs: &mut FewPoints) -> bool {
         let friend_heads = self.geometry.neighbours(p).map(|m| {
             if self.cells[m.idx()] == own {
                 self.string_head[m.idx()]

@@ -272,6 +272,13 @@ impl PseudoLiberties {
         let sum = self.sum() as u64;
         self.count() as u64 * self.sum_sq() as u64 == sum * sum
     }
+
+    /// The point every pseudo-liberty is at, when [`PseudoLiberties::in_atari`]
+    /// holds: their mean.
+    #[inline(always)]
+    fn sole_point(self) -> u16 {
+        (self.sum() / self.count()) as u16
+    }
 }
 
 /// A Go or NoGo position: stones, side to move, ko point.

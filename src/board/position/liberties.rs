@@ -67,7 +67,7 @@ impl Position {
             return None;
         }
         let libs = self.liberties[self.string_head[p.idx()] as usize];
-        Some(Point((libs.sum() / libs.count()) as u16))
+        Some(Point(libs.sole_point()))
     }
 
     /// Up to `limit` (at most 4) distinct liberties of the string through `p`.
@@ -132,7 +132,7 @@ impl Position {
                     if !others.in_atari() {
                         return false;
                     }
-                    if !libs.insert((others.sum() / others.count()) as u16) {
+                    if !libs.insert(others.sole_point()) {
                         return false;
                     }
                 }

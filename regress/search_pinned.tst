@@ -18,24 +18,24 @@ boardsize 9
 clear_board
 komi 7
 10 kosumi-visits
-#? [\n"" "" "" "" "" "" "" "" ""\n"" "" 1 3 "" "" "" "" ""\n"" "" "" 3 21 9 14 "" ""\n"" "" 2 26 6 "" 44 "" ""\n"" "" "" 24 "" 26 17 "" ""\n"" "" 39 7 2 2 1 "" ""\n"" "" 2 1 7 26 10 7 ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
+#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 3 12 50 11 10 "" ""\n"" "" "" 22 22 5 "" "" ""\n"" "" "" 13 "" 61 17 "" ""\n"" "" 9 11 1 9 31 "" ""\n"" "" "" "" 4 9 "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
 20 kosumi-pv
-#? [G6 E6 E7 D7]
+#? [F5 G5 G4 G6 F6 F7 E7 G7 E8 E6]
 30 kosumi-winrate
-#? [black G6 win rate 47\.7% visits 109 playouts 300]
+#? [black F5 win rate 57\.4% visits 222 playouts 300]
 
 # A few moves in: genmove and reg_genmove answers, and the analysis of
 # the reply.
 play b e5
 play w c4
 40 reg_genmove b
-#? [C3]
+#? [D4]
 50 genmove b
-#? [D3]
+#? [D4]
 60 lz-genmove_analyze w 0
-#? [\ninfo move D4 visits 114 winrate 4956 prior 233 lcb 4055 order 0 pv D4 E4 E3 F4 F3 G3 info move E6 visits 41 winrate 4390 prior 207 lcb 2989 order 1 pv E6 F5 F6 G6 G5 info move C3 visits 36 winrate 3472 prior 259 lcb 2134 order 2 pv C3 D4 C5 C7 D7 info move F3 visits 33 winrate 5758 prior 233 lcb 4081 order 3 pv F3 C3 D4 E4 E3 F4 info move F4 visits 31 winrate 5484 prior 207 lcb 3777 order 4 pv F4 F5 E4 G4 info move G4 visits 28 winrate 4643 prior 207 lcb 2953 order 5 pv G4 C3 D4 E4 E3 info move F7 visits 26 winrate 5000 prior 207 lcb 3206 order 6 pv F7 D7 C3 D4 info move E4 visits 24 winrate 4375 prior 233 lcb 2617 order 7 pv E4 D4 C3 F4 info move D7 visits 22 winrate 5000 prior 207 lcb 3072 order 8 pv D7 C3 D4 E3 E4 info move H6 visits 18 winrate 6667 prior 103 lcb 4375 order 9 pv H6 C3 D4 E4 info move F6 visits 12 winrate 5000 prior 207 lcb 2538 order 10 pv F6 E6 E7 info move C6 visits 4 winrate 0 prior 207 lcb 0 order 11 pv C6 C3 info move D6 visits 3 winrate 0 prior 207 lcb 0 order 12 pv D6 E6 info move E3 visits 2 winrate 5000 prior 233 lcb 945 order 13 pv E3 info move G5 visits 2 winrate 0 prior 207 lcb 0 order 14 pv G5 info move F2 visits 1 winrate 0 prior 103 lcb 0 order 15 pv F2 info move D5 visits 1 winrate 0 prior 233 lcb 0 order 16 pv D5 info move C7 visits 1 winrate 0 prior 207 lcb 0 order 17 pv C7\nplay D4]
+#? [\ninfo move D3 visits 258 winrate 4612 prior 439 lcb 4014 order 0 pv D3 E3 C3 C5 B5 C6 B6 B7 C7 D7 C8 D8 B8 D6 E2 F3 F2 G3 G2 H2 H3 info move C3 visits 233 winrate 4828 prior 357 lcb 4195 order 1 pv C3 D3 C5 C2 B2 D2 F3 F4 G4 G5 G3 H5 H4 J4 J3 J5 D6 info move C5 visits 130 winrate 4654 prior 357 lcb 3819 order 2 pv C5 C3 D3 E3 D2 E2 C2 B3 B2 B4 B5 D5 D6 E6 E7 D7 info move H8 visits 1 winrate 0 prior 99 lcb 0 order 3 pv H8\nplay D3]
 70 kosumi-pv
-#? [E4 D5 E3 D6 E6 E7 F6]
+#? [E3 D5 E4 E6 D6 C5 F6 E7 F7 D7 C7 C6 C3 D2 E2 C2 B3 B2]
 
 # NoGo 7x7.
 kosumi-game nogo
@@ -52,6 +52,6 @@ kosumi-game go
 boardsize 13
 kosumi-param playouts 150
 110 kosumi-winrate
-#? [black K7 win rate 58\.6% visits 29 playouts 150]
+#? [black D4 win rate 60\.0% visits 25 playouts 150]
 120 kosumi-pv w
-#? [D7 C8 C7 D8]
+#? [E10 F10 F11 G11 G10]

@@ -7,10 +7,14 @@
 //! - `tree`, `uct`: the MCTS tree and one simulation (UCT + RAVE + solver).
 //! - `params`: every tunable in one table.
 //! - `playout`: light random playouts (the default policy).
+//! - `policy`: the MoGo-style Go playout policy.
+//! - `prior`, `features`: what new tree nodes start with: hand-made terms
+//!   and learned move features (Bradley–Terry gammas).
 //! - `time`: turning GTP clock settings into a budget per move.
 //! - `ownership`: who owns each point at the end of playouts (dead stones).
 //! - `solver`: exact NoGo solving.
 
+pub mod features;
 pub mod nogo;
 pub mod ownership;
 pub mod params;
@@ -31,9 +35,19 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point, Position};
 
+use features::RecentMoves;
 pub use params::{PARAM_TABLE, ParamError, SearchParams};
 pub use playout::{FastRng, PlayoutResult, light_playout};
 use tree::{NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
+
+/// The stone played `back` moves before the game's last (0: the last
+/// move), or `None` for a pass or before the game's start.
+fn stone_before(game: &Game, back: usize) -> Option<Point> {
+    match game.moves().iter().rev().nth(back) {
+        Some(&(_, Move::Play(p))) => Some(p),
+        _ => None,
+    }
+}
 
 /// When a search must stop (whichever comes first; the stop flag always wins).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -270,16 +284,18 @@ impl Searcher {
             root_excluded,
             root_may_pass: legal.contains(&Move::Pass),
             root_has_excluded: false,
-            root_last_move: match game.moves().last() {
-                Some(&(_, Move::Play(p))) => Some(p),
-                _ => None,
-            },
+            root_last_move: stone_before(game, 0),
+            root_move_before_last: stone_before(game, 1),
             expand_threshold: self.params.expand_visits
                 * (root.geometry().area() as u32 / 81).max(1),
         };
         if !legal.is_empty() {
             let mut prior_board = root.clone();
-            uct::expand(&shared, ROOT, root, shared.root_last_move, &mut prior_board);
+            let recent = RecentMoves {
+                last: shared.root_last_move,
+                before_last: shared.root_move_before_last,
+            };
+            uct::expand(&shared, ROOT, root, recent, &mut prior_board);
         }
         // The root is expanded before the workers start (a fresh tree always
         // has room for its children), so its children are known here.

@@ -49,6 +49,12 @@ pub struct SearchParams {
     pub prior_near_last: u32,
     /// Virtual losses for passing while the board still has open points (Go).
     pub prior_pass_penalty: u32,
+    /// Virtual playouts judged by the learned move features (Go): the
+    /// move's strength over the strongest sibling's, raised to
+    /// `learned_exponent`, is their win share.
+    pub prior_learned: u32,
+    /// Exponent turning a learned strength ratio into a win share (Go).
+    pub learned_exponent: f64,
     /// Go playouts follow the MoGo-style policy (answers to the last move,
     /// 3x3 patterns, no big self-atari) instead of uniform random moves.
     pub heavy_playouts: bool,
@@ -134,6 +140,8 @@ impl Default for SearchParams {
             prior_self_atari: 20,
             prior_pattern: 10,
             prior_near_last: 5,
+            prior_learned: 15,
+            learned_exponent: 0.5,
             prior_pass_penalty: 20,
             heavy_playouts: true,
             nogo_playouts: true,
@@ -222,6 +230,14 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     (
         "prior_pass_penalty",
         "virtual losses for passing on an open board (Go)",
+    ),
+    (
+        "prior_learned",
+        "virtual playouts judged by the learned move features (Go)",
+    ),
+    (
+        "learned_exponent",
+        "exponent of a move's learned strength ratio, as a win share (Go)",
     ),
     (
         "heavy_playouts",
@@ -333,6 +349,8 @@ impl SearchParams {
             "prior_self_atari" => self.prior_self_atari = parse::<u32>(name, value)?.min(1000),
             "prior_pattern" => self.prior_pattern = parse::<u32>(name, value)?.min(1000),
             "prior_near_last" => self.prior_near_last = parse::<u32>(name, value)?.min(1000),
+            "prior_learned" => self.prior_learned = parse::<u32>(name, value)?.min(1000),
+            "learned_exponent" => self.learned_exponent = finite(parse(name, value)?)?,
             "prior_pass_penalty" => self.prior_pass_penalty = parse::<u32>(name, value)?.min(1000),
             "heavy_playouts" => self.heavy_playouts = parse::<u8>(name, value)? != 0,
             "nogo_playouts" => self.nogo_playouts = parse::<u8>(name, value)? != 0,
@@ -385,6 +403,8 @@ impl SearchParams {
             "prior_self_atari" => self.prior_self_atari.to_string(),
             "prior_pattern" => self.prior_pattern.to_string(),
             "prior_near_last" => self.prior_near_last.to_string(),
+            "prior_learned" => self.prior_learned.to_string(),
+            "learned_exponent" => self.learned_exponent.to_string(),
             "prior_pass_penalty" => self.prior_pass_penalty.to_string(),
             "heavy_playouts" => u8::from(self.heavy_playouts).to_string(),
             "nogo_playouts" => u8::from(self.nogo_playouts).to_string(),

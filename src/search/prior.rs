@@ -46,6 +46,10 @@ pub struct PriorContext {
     pub open: bool,
 }
 
+/// A move's learned strength (see `features`) over the strongest
+/// candidate's, in (0, 1].
+pub type StrengthRatio = f32;
+
 /// The prior of `mover` playing the legal point `p`.
 pub fn go_prior(
     params: &SearchParams,
@@ -53,6 +57,7 @@ pub fn go_prior(
     p: Point,
     mover: Color,
     context: &PriorContext,
+    learned: Option<StrengthRatio>,
 ) -> Prior {
     let mut prior = Prior::even(params.prior_even);
     if position.kind() != GameKind::Go {
@@ -117,6 +122,12 @@ pub fn go_prior(
         if distance <= 2 {
             prior.won(params.prior_near_last);
         }
+    }
+    if let Some(ratio) = learned {
+        let share = ratio.powf(params.learned_exponent as f32);
+        let wins = share * 2.0 * params.prior_learned as f32;
+        prior.visits += params.prior_learned;
+        prior.wins += (wins + 0.5) as u32;
     }
     if context.open
         && let Some((col, row)) = g.coords(p)
@@ -211,11 +222,11 @@ mod tests {
             last: None,
             open: false,
         };
-        let capture = go_prior(&params, &p, at(&p, 5, 4), Color::White, &context);
-        let quiet = go_prior(&params, &p, at(&p, 7, 7), Color::White, &context);
+        let capture = go_prior(&params, &p, at(&p, 5, 4), Color::White, &context, None);
+        let quiet = go_prior(&params, &p, at(&p, 7, 7), Color::White, &context, None);
         assert!(rate(capture) > 0.7 && rate(quiet) == 0.5);
         // Black extending at F5 stays in atari: self-atari, hopeless.
-        let escape = go_prior(&params, &p, at(&p, 5, 4), Color::Black, &context);
+        let escape = go_prior(&params, &p, at(&p, 5, 4), Color::Black, &context, None);
         assert!(rate(escape) < 0.4, "{escape:?}");
     }
 
@@ -246,14 +257,14 @@ mod tests {
             open: false,
         };
         let c2 = at(&ladder, 2, 1);
-        let working = go_prior(&params, &ladder, c2, Color::White, &context);
+        let working = go_prior(&params, &ladder, c2, Color::White, &context, None);
         assert!(rate(working) > 0.5, "{working:?}");
         // Black K10 breaks the ladder: the same atari only chases.
         let mut broken = ladder.clone();
         broken
             .place_setup_stone(at(&broken, 9, 9), Color::Black)
             .unwrap();
-        let chase = go_prior(&params, &broken, c2, Color::White, &context);
+        let chase = go_prior(&params, &broken, c2, Color::White, &context, None);
         assert!(rate(chase) < 0.5, "{chase:?}");
     }
 
@@ -265,9 +276,37 @@ mod tests {
             last: None,
             open: true,
         };
-        let third = go_prior(&params, &p, at(&p, 2, 2), Color::Black, &context);
-        let first = go_prior(&params, &p, at(&p, 0, 4), Color::Black, &context);
+        let third = go_prior(&params, &p, at(&p, 2, 2), Color::Black, &context, None);
+        let first = go_prior(&params, &p, at(&p, 0, 4), Color::Black, &context, None);
         assert!(rate(third) > 0.5 && rate(first) < 0.5);
+    }
+
+    #[test]
+    fn the_strongest_learned_move_wins_its_virtual_playouts() {
+        let p = Position::new(crate::board::Geometry::square(9).unwrap(), GameKind::Go);
+        let params = SearchParams {
+            prior_learned: 16,
+            learned_exponent: 0.5,
+            ..SearchParams::default()
+        };
+        let context = PriorContext {
+            last: None,
+            open: false,
+        };
+        let center = at(&p, 4, 4);
+        let strongest = go_prior(&params, &p, center, Color::Black, &context, Some(1.0));
+        let weak = go_prior(
+            &params,
+            &p,
+            center,
+            Color::Black,
+            &context,
+            Some(1.0 / 64.0),
+        );
+        let even = params.prior_even;
+        assert_eq!((strongest.visits, strongest.wins), (even + 16, even + 32));
+        // sqrt(1/64) = 1/8 of 16 playouts won: 2 wins, 4 half points.
+        assert_eq!((weak.visits, weak.wins), (even + 16, even + 4));
     }
 
     #[test]

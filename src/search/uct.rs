@@ -7,6 +7,7 @@
 
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
 
+use super::features::{GO_GAMMAS, RecentMoves, move_features};
 use super::nogo::{
     NogoLists, NogoPlayoutOptions, margin_draw_chance, mobility_prior, nogo_playout,
     prior as nogo_prior,
@@ -30,8 +31,10 @@ pub struct Shared<'a> {
     /// Whether some child of the root is excluded (see [`excluded_at_root`]):
     /// usually none is, and then `select` skips the test per child.
     pub root_has_excluded: bool,
-    /// The stone played last in the game, for the playout policy.
+    /// The stone played last in the game, for the playout policy and priors.
     pub root_last_move: Option<Point>,
+    /// The game's move before that, if it was a stone.
+    pub root_move_before_last: Option<Point>,
     /// Playouts a leaf needs before it is expanded on this board.
     pub expand_threshold: u32,
 }
@@ -102,8 +105,8 @@ impl Worker {
             if current.children().1 == 0
                 && (node == ROOT || current.visits() > shared.expand_threshold)
             {
-                let last = self.last_move(shared);
-                expand(shared, node, &self.scratch, last, &mut self.prior_board);
+                let recent = self.recent_moves(shared);
+                expand(shared, node, &self.scratch, recent, &mut self.prior_board);
             }
             let (first, count) = current.children();
             if count == 0 {
@@ -154,11 +157,28 @@ impl Worker {
 
     /// The stone that led to the current node (the game's last move at the root).
     fn last_move(&self, shared: &Shared) -> Option<Point> {
-        match self.path.last() {
-            Some(&ROOT) | None => shared.root_last_move,
-            Some(&id) => match shared.tree.node(id).mv() {
-                Move::Play(p) => Some(p),
-                Move::Pass => None,
+        self.recent_moves(shared).last
+    }
+
+    /// The last two moves that led to the current node, through the tree
+    /// and then the game.
+    fn recent_moves(&self, shared: &Shared) -> RecentMoves {
+        let stone = |id: NodeId| match shared.tree.node(id).mv() {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        };
+        match self.path[..] {
+            [] | [_] => RecentMoves {
+                last: shared.root_last_move,
+                before_last: shared.root_move_before_last,
+            },
+            [_, only] => RecentMoves {
+                last: stone(only),
+                before_last: shared.root_last_move,
+            },
+            [.., before, last] => RecentMoves {
+                last: stone(last),
+                before_last: stone(before),
             },
         }
     }
@@ -533,9 +553,10 @@ pub fn expand(
     shared: &Shared,
     node: NodeId,
     position: &Position,
-    last: Option<Point>,
+    recent: RecentMoves,
     prior_board: &mut Position,
 ) -> bool {
+    let last = recent.last;
     let tree = shared.tree;
     let leaf = tree.node(node);
     if !leaf.try_begin_expansion() {
@@ -567,14 +588,25 @@ pub fn expand(
     let context = PriorContext { last, open };
     let children = tree.block(block, count);
     let params = shared.params;
-    for (child, &p) in children.iter().zip(&moves) {
+    let strengths: Vec<f32> = if go && params.prior_learned > 0 {
+        let gammas = &*GO_GAMMAS;
+        moves
+            .iter()
+            .map(|&p| gammas.strength(&move_features(position, p, mover, recent)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let strongest = strengths.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+    for (i, (child, &p)) in children.iter().zip(&moves).enumerate() {
         let (visits, wins) = if !go && params.nogo_mobility_prior > 0.0 {
             let step = params.nogo_mobility_prior;
             mobility_prior(position, p, mover, params.prior_even, step, prior_board)
         } else if !go && params.nogo_priors {
             nogo_prior(position, p, mover, params.prior_even)
         } else {
-            go_prior(params, position, p, mover, &context).to_node()
+            let learned = strengths.get(i).map(|&s| s / strongest);
+            go_prior(params, position, p, mover, &context, learned).to_node()
         };
         child.init(Move::Play(p), visits, wins);
     }

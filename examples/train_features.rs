@@ -1,0 +1,367 @@
+//! Fits the gammas of `kosumi::search::features` to game records, with
+//! Coulom's minorization–maximization (MM) for Bradley–Terry teams.
+//!
+//!     cargo run --release --example train_features -- [--note TEXT] OUT.txt SGF_OR_DIR...
+//!
+//! `--note` adds a line on where the games came from to the table's header.
+//! Every move of every game is one competition: the move played wins
+//! against all the other legal moves Kosumi's tree would consider (not
+//! filling its own eye). A move's team is its level in each feature group.
+//! Every tenth game is held out, and the fit is judged on it: the mean
+//! log-likelihood of the move played and how often it ranks first.
+//!
+//! Each gamma starts with Coulom's prior, one virtual win and one virtual
+//! loss against a gamma of 1, so rare levels stay near 1 (the strength of
+//! an unseen shape). Level 0 of every group but shape means "none" and
+//! stays 1, which fixes the scale of each group.
+
+use std::collections::HashMap;
+use std::error::Error;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use kosumi::board::{Cell, Color, GameKind, Geometry, Position};
+use kosumi::search::features::{
+    Features, GROUP_NAMES, GROUPS, LEVELS, RecentMoves, SHAPE, canonical_shape, move_features,
+};
+use kosumi::sgf;
+
+/// Sweeps of MM over every group.
+const SWEEPS: usize = 25;
+/// One game in this many is held out for validation.
+const HOLD_OUT_EVERY: usize = 10;
+/// Shapes seen fewer times than this among candidates are not written
+/// (they keep the default gamma 1).
+const MIN_SHAPE_COUNT: u32 = 3;
+
+/// The competitions of a set of games, with every level as a dense index.
+#[derive(Default)]
+struct Data {
+    /// Dense feature indices of every candidate, position after position.
+    candidates: Vec<[u32; GROUPS]>,
+    /// Where each position's candidates start in `candidates` (one extra at the end).
+    starts: Vec<usize>,
+    /// Index in `candidates` of the move played in each position.
+    chosen: Vec<usize>,
+}
+
+/// Maps levels to dense gamma indices: shapes by canonical code as they
+/// are met, the other groups' levels after them.
+struct Index {
+    shapes: HashMap<u32, u32>,
+    shape_codes: Vec<u32>,
+}
+
+impl Index {
+    fn dense(&mut self, features: &Features, offsets: &[u32; GROUPS]) -> [u32; GROUPS] {
+        let canonical = canonical_shape(features[SHAPE]);
+        let next = self.shapes.len() as u32;
+        let shape = *self.shapes.entry(canonical).or_insert_with(|| {
+            self.shape_codes.push(canonical);
+            next
+        });
+        std::array::from_fn(|g| {
+            if g == SHAPE {
+                shape
+            } else {
+                offsets[g] + features[g]
+            }
+        })
+    }
+}
+
+fn sgf_files(args: &[String]) -> Result<Vec<PathBuf>, Box<dyn Error>> {
+    let mut files = Vec::new();
+    for arg in args {
+        let path = Path::new(arg);
+        if path.is_dir() {
+            for entry in fs::read_dir(path)? {
+                let entry = entry?.path();
+                if entry.extension().is_some_and(|e| e == "sgf") {
+                    files.push(entry);
+                }
+            }
+        } else {
+            files.push(path.to_path_buf());
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Replays one game, adding a competition for every move played that is
+/// one of the tree's candidates. Stops at the first move it cannot play.
+fn add_game(
+    text: &str,
+    data: &mut Data,
+    index: &mut Index,
+    offsets: &[u32; GROUPS],
+) -> Result<(), Box<dyn Error>> {
+    let collection = sgf::parse(text)?;
+    let Some(tree) = collection.games.first() else {
+        return Ok(());
+    };
+    let nodes = tree.main_line();
+    let Some(root) = nodes.first() else {
+        return Ok(());
+    };
+    let (width, height) = sgf::board_size(root)?;
+    let geometry = Geometry::new(width, height)?;
+    let mut position = Position::new(geometry, GameKind::Go);
+    let point = |(x, y): (usize, usize)| geometry.point(x, height - 1 - y);
+    for (id, color) in [("AB", Color::Black), ("AW", Color::White)] {
+        if let Some(values) = root.get(id) {
+            for xy in sgf::decode_point_list(values, width, height)? {
+                position.place_setup_stone(point(xy)?, color)?;
+            }
+        }
+    }
+    let mut recent = RecentMoves::default();
+    for node in &nodes {
+        for (id, color) in [("B", Color::Black), ("W", Color::White)] {
+            let Some(value) = node.first(id) else {
+                continue;
+            };
+            position.set_to_move(color);
+            let Some(xy) = sgf::decode_point(value, width, height)? else {
+                position.pass();
+                recent = RecentMoves {
+                    last: None,
+                    before_last: recent.last,
+                };
+                continue;
+            };
+            let played = point(xy)?;
+            if position.check_move(played, color).is_err() {
+                return Ok(());
+            }
+            let start = data.candidates.len();
+            let mut chosen = None;
+            for &p in position.empty_points() {
+                let p = kosumi::board::Point(p);
+                if position.cell(p) != Cell::Empty
+                    || !position.is_legal_empty(p, color)
+                    || position.is_eye(p, color)
+                {
+                    continue;
+                }
+                if p == played {
+                    chosen = Some(data.candidates.len());
+                }
+                let features = move_features(&position, p, color, recent);
+                data.candidates.push(index.dense(&features, offsets));
+            }
+            match chosen {
+                Some(chosen) if data.candidates.len() - start > 1 => {
+                    data.starts.push(start);
+                    data.chosen.push(chosen);
+                }
+                _ => data.candidates.truncate(start),
+            }
+            position.play(played, color);
+            recent = RecentMoves {
+                last: Some(played),
+                before_last: recent.last,
+            };
+        }
+    }
+    Ok(())
+}
+
+impl Data {
+    fn positions(&self) -> usize {
+        self.chosen.len()
+    }
+
+    fn range(&self, j: usize) -> std::ops::Range<usize> {
+        self.starts[j]
+            ..self
+                .starts
+                .get(j + 1)
+                .copied()
+                .unwrap_or(self.candidates.len())
+    }
+
+    fn strength(&self, c: usize, gammas: &[f64]) -> f64 {
+        self.candidates[c]
+            .iter()
+            .map(|&i| gammas[i as usize])
+            .product()
+    }
+
+    /// Mean log-likelihood of the moves played, and the share ranked first
+    /// (a tie for first counting as a share of one).
+    fn judge(&self, gammas: &[f64]) -> (f64, f64) {
+        let mut log_likelihood = 0.0;
+        let mut first = 0.0;
+        for j in 0..self.positions() {
+            let chosen = self.strength(self.chosen[j], gammas);
+            let mut total = 0.0;
+            let mut stronger = 0;
+            let mut equal = 0;
+            for c in self.range(j) {
+                let s = self.strength(c, gammas);
+                total += s;
+                stronger += usize::from(s > chosen);
+                equal += usize::from(s == chosen);
+            }
+            log_likelihood += (chosen / total).ln();
+            if stronger == 0 {
+                first += 1.0 / equal as f64;
+            }
+        }
+        let n = self.positions().max(1) as f64;
+        (log_likelihood / n, first / n)
+    }
+}
+
+/// One MM update of every gamma in `group`.
+fn update_group(data: &Data, gammas: &mut [f64], group: usize, wins: &[f64]) {
+    let mut denominators = vec![0.0; gammas.len()];
+    for j in 0..data.positions() {
+        let range = data.range(j);
+        let strengths: Vec<f64> = range.clone().map(|c| data.strength(c, gammas)).collect();
+        let total: f64 = strengths.iter().sum();
+        for (c, s) in range.zip(strengths) {
+            let i = data.candidates[c][group] as usize;
+            denominators[i] += s / gammas[i] / total;
+        }
+    }
+    let members: Vec<usize> = (0..data.candidates.len())
+        .map(|c| data.candidates[c][group] as usize)
+        .collect();
+    let mut seen = vec![false; gammas.len()];
+    for i in members {
+        if seen[i] {
+            continue;
+        }
+        seen[i] = true;
+        // The prior: one win and one loss against a gamma of 1.
+        let prior = 2.0 / (gammas[i] + 1.0);
+        gammas[i] = (wins[i] + 1.0) / (denominators[i] + prior);
+    }
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut note = None;
+    if args.first().is_some_and(|a| a == "--note") && args.len() > 1 {
+        note = Some(args.remove(1));
+        args.remove(0);
+    }
+    let [out, inputs @ ..] = &args[..] else {
+        return Err("usage: train_features [--note TEXT] OUT.txt SGF_OR_DIR...".into());
+    };
+    let files = sgf_files(inputs)?;
+    // Shapes take dense indices from 0; the other groups' levels come
+    // after all shapes, so their offsets are fixed once the data is read.
+    // Read with provisional offsets past any shape index, then shift.
+    const PROVISIONAL: u32 = 1 << 24;
+    let mut offsets = [0u32; GROUPS];
+    let mut next = PROVISIONAL;
+    for g in 1..GROUPS {
+        offsets[g] = next;
+        next += LEVELS[g] as u32;
+    }
+    let mut index = Index {
+        shapes: HashMap::new(),
+        shape_codes: Vec::new(),
+    };
+    let mut train = Data::default();
+    let mut held_out = Data::default();
+    for (k, file) in files.iter().enumerate() {
+        let text = fs::read_to_string(file)?;
+        let data = if k % HOLD_OUT_EVERY == 0 {
+            &mut held_out
+        } else {
+            &mut train
+        };
+        if let Err(e) = add_game(&text, data, &mut index, &offsets) {
+            eprintln!("{}: {e}", file.display());
+        }
+    }
+    let shapes = index.shape_codes.len() as u32;
+    for data in [&mut train, &mut held_out] {
+        for candidate in &mut data.candidates {
+            for i in candidate.iter_mut().skip(1) {
+                *i = *i - PROVISIONAL + shapes;
+            }
+        }
+    }
+    for offset in offsets.iter_mut().skip(1) {
+        *offset = *offset - PROVISIONAL + shapes;
+    }
+    let total = (shapes + next - PROVISIONAL) as usize;
+    eprintln!(
+        "{} games, {} training positions, {} held out, {} shapes",
+        files.len(),
+        train.positions(),
+        held_out.positions(),
+        shapes
+    );
+
+    let mut wins = vec![0.0; total];
+    let mut counts = vec![0u32; total];
+    for &c in &train.chosen {
+        for &i in &train.candidates[c] {
+            wins[i as usize] += 1.0;
+        }
+    }
+    for candidate in &train.candidates {
+        for &i in candidate {
+            counts[i as usize] += 1;
+        }
+    }
+    let mut gammas = vec![1.0; total];
+    let (ll, first) = held_out.judge(&gammas);
+    eprintln!("uniform: held-out log-likelihood {ll:.4}, first {first:.4}");
+    for sweep in 0..SWEEPS {
+        for g in 0..GROUPS {
+            // Level 0 of the other groups stays 1: mark it as never won
+            // by restoring it after the update.
+            update_group(&train, &mut gammas, g, &wins);
+            if g != SHAPE {
+                let none = offsets[g] as usize;
+                let scale = gammas[none];
+                for level in 0..LEVELS[g] {
+                    gammas[none + level] /= scale;
+                }
+            }
+        }
+        let (ll, first) = held_out.judge(&gammas);
+        eprintln!("sweep {sweep}: held-out log-likelihood {ll:.4}, first {first:.4}");
+    }
+
+    let mut table = String::new();
+    table.push_str(&format!(
+        "# Bradley-Terry gammas of kosumi::search::features, fitted by\n\
+         # examples/train_features.rs on {} positions ({} games).\n\
+         # group level gamma; shape levels are canonical codes in hex.\n",
+        train.positions() + held_out.positions(),
+        files.len()
+    ));
+    if let Some(note) = note {
+        table.push_str(&format!("# Games: {note}\n"));
+    }
+    let (ll, first) = held_out.judge(&gammas);
+    table.push_str(&format!(
+        "# Held-out games: log-likelihood {ll:.4} a move, first choice {first:.4}.\n\
+         shape default 1\n"
+    ));
+    let mut shape_lines: Vec<(u32, f64)> = (0..shapes as usize)
+        .filter(|&i| counts[i] >= MIN_SHAPE_COUNT)
+        .map(|i| (index.shape_codes[i], gammas[i]))
+        .collect();
+    shape_lines.sort_by_key(|&(code, _)| code);
+    for (code, gamma) in shape_lines {
+        table.push_str(&format!("shape {code:05x} {gamma:.4}\n"));
+    }
+    for g in 1..GROUPS {
+        for level in 1..LEVELS[g] {
+            let i = offsets[g] as usize + level;
+            table.push_str(&format!("{} {level} {:.4}\n", GROUP_NAMES[g], gammas[i]));
+        }
+    }
+    fs::write(out, table)?;
+    Ok(())
+}

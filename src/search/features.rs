@@ -1,0 +1,424 @@
+//! Learned move features for Go priors, after Coulom's "Computing Elo
+//! ratings of move patterns" (2007).
+//!
+//! Every legal move is described by one level in each of [`GROUPS`]
+//! feature groups: its 3x3 shape (with the liberties of the strings next
+//! to it), what it captures, whether it escapes an atari, whether it gives
+//! atari, whether it is a self-atari, its distance to the last move, and
+//! its line. A level has a strength `gamma`; a move's strength is the
+//! product over its levels, and the chance that a strong player chooses it
+//! is its strength over the sum of all legal moves' strengths
+//! (Bradley–Terry). The gammas in `go_gammas.txt` were fitted by
+//! minorization–maximization on Pachi self-play games with
+//! `cargo run --release --example train_features`.
+
+use std::sync::LazyLock;
+
+use crate::board::{Cell, Color, Point, Position};
+
+use super::tactics::{atari_starts_ladder, escape_is_hopeless};
+
+/// The feature groups, in the order of a [`Features`] array.
+pub const GROUPS: usize = 8;
+/// Group names, as the gamma table writes them.
+pub const GROUP_NAMES: [&str; GROUPS] = [
+    "shape",
+    "capture",
+    "escape",
+    "atari",
+    "self_atari",
+    "distance",
+    "line",
+    "distance_before",
+];
+/// Index of the shape group; its level is a raw 3x3 code (see [`shape_code`]).
+pub const SHAPE: usize = 0;
+const CAPTURE: usize = 1;
+const ESCAPE: usize = 2;
+const ATARI: usize = 3;
+const SELF_ATARI: usize = 4;
+const DISTANCE: usize = 5;
+const LINE: usize = 6;
+const DISTANCE_BEFORE: usize = 7;
+/// Levels of each group other than shape (level 0 is always "none").
+pub const LEVELS: [usize; GROUPS] = [1 << SHAPE_BITS, 5, 4, 4, 4, 9, 10, 6];
+
+/// Bits of a 3x3 shape code: 3 for each orthogonal neighbour, 2 for each diagonal.
+pub const SHAPE_BITS: u32 = 20;
+
+/// The level of a move in each group.
+pub type Features = [u32; GROUPS];
+
+/// Where each of the eight neighbours (N, NE, E, SE, S, SW, W, NW) sits in
+/// a shape code: orthogonal ones take 3 bits from bit 0, diagonal ones 2
+/// bits from bit 12.
+const SHIFT: [u32; 8] = [0, 12, 3, 14, 6, 16, 9, 18];
+
+/// The 3x3 shape around the empty point `p` for `mover`: each orthogonal
+/// neighbour as empty (0), off the board (1), a string of the mover with
+/// 1, 2 or 3+ liberties (2–4) or of the opponent (5–7); each diagonal as
+/// empty, off the board, mover's or opponent's (0–3).
+pub fn shape_code(position: &Position, p: Point, mover: Color) -> u32 {
+    let s = position.geometry().stride() as i32;
+    let offsets = [s, s + 1, 1, 1 - s, -s, -s - 1, -1, s - 1];
+    let own = mover.cell();
+    let mut code = 0;
+    for (k, offset) in offsets.iter().enumerate() {
+        let q = Point((p.0 as i32 + offset) as u16);
+        let cell = position.cell(q);
+        let state = match cell {
+            Cell::Empty => 0,
+            Cell::Border => 1,
+            _ if k % 2 == 1 => 2 + u32::from(cell != own),
+            _ => {
+                let liberties = position.liberties_up_to(q, 3).len() as u32;
+                2 + 3 * u32::from(cell != own) + liberties.clamp(1, 3) - 1
+            }
+        };
+        code |= state << SHIFT[k];
+    }
+    code
+}
+
+/// The state of neighbour `k` (ring order) in a shape code.
+fn state(code: u32, k: usize) -> u32 {
+    let width = if k.is_multiple_of(2) { 3 } else { 2 };
+    code >> SHIFT[k] & ((1 << width) - 1)
+}
+
+/// The eight rotations and reflections of a shape code.
+pub fn shape_symmetries(code: u32) -> [u32; 8] {
+    let states: [u32; 8] = std::array::from_fn(|k| state(code, k));
+    let pack = |ring: [u32; 8]| {
+        ring.iter()
+            .enumerate()
+            .fold(0, |code, (k, &s)| code | s << SHIFT[k])
+    };
+    let mut all = [0; 8];
+    let mut current = states;
+    for turn in 0..4 {
+        all[2 * turn] = pack(current);
+        // Mirror across the vertical axis: N and S stay, E<->W, NE<->NW, SE<->SW.
+        all[2 * turn + 1] = pack(std::array::from_fn(|k| current[(8 - k) % 8]));
+        // A quarter turn moves each neighbour two places round the ring.
+        current = std::array::from_fn(|k| current[(k + 6) % 8]);
+    }
+    all
+}
+
+/// The representative of a shape's symmetry class (its smallest code).
+pub fn canonical_shape(code: u32) -> u32 {
+    shape_symmetries(code).into_iter().min().unwrap_or(code)
+}
+
+/// The last two moves before a position, where they were stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecentMoves {
+    /// The opponent's last stone.
+    pub last: Option<Point>,
+    /// The mover's own stone before it.
+    pub before_last: Option<Point>,
+}
+
+/// CrazyStone's distance between two points: dx + dy + max(dx, dy), so 2
+/// for a neighbour and 3 for a diagonal.
+fn distance(position: &Position, p: Point, q: Point) -> Option<usize> {
+    let g = position.geometry();
+    let ((col, row), (q_col, q_row)) = (g.coords(p)?, g.coords(q)?);
+    let (dx, dy) = (col.abs_diff(q_col), row.abs_diff(q_row));
+    Some(dx + dy + dx.max(dy))
+}
+
+/// The features of `mover` playing the legal empty point `p` after the
+/// `recent` moves.
+pub fn move_features(position: &Position, p: Point, mover: Color, recent: RecentMoves) -> Features {
+    let last = recent.last;
+    let g = position.geometry();
+    let own = mover.cell();
+    let enemy = mover.opponent().cell();
+    let mut features = [0; GROUPS];
+    features[SHAPE] = shape_code(position, p, mover);
+
+    let last_string = last
+        .filter(|&l| position.cell(l) == enemy)
+        .map(|l| position.string_stones(l));
+    let own_in_atari_nearby = |q: Point| {
+        g.neighbours(q)
+            .into_iter()
+            .any(|r| position.cell(r) == own && position.in_atari(r))
+    };
+    let mut captured = 0;
+    let mut capture_level = 0;
+    let mut atari_level = 0;
+    let mut escapes = false;
+    let mut joined = 1;
+    let mut friends: [Option<Point>; 4] = [None; 4];
+    for (i, n) in g.neighbours(p).into_iter().enumerate() {
+        let cell = position.cell(n);
+        if cell == enemy {
+            let in_last = last_string.as_ref().is_some_and(|s| s.contains(n));
+            if position.atari_liberty(n) == Some(p) {
+                let size = position.string_size(n);
+                captured += size;
+                // Saving a string by capturing ranks first, then taking the
+                // last move's stones, then any other capture by size.
+                let level = if position.string_stones(n).iter().any(own_in_atari_nearby) {
+                    4
+                } else if in_last {
+                    3
+                } else if size >= 2 {
+                    2
+                } else {
+                    1
+                };
+                capture_level = capture_level.max(level);
+            } else if position.liberties_up_to(n, 3).len() == 2 {
+                let level = if atari_starts_ladder(position, p, mover, n) {
+                    3
+                } else if in_last {
+                    2
+                } else {
+                    1
+                };
+                atari_level = atari_level.max(level);
+            }
+        } else if cell == own {
+            escapes |= position.atari_liberty(n) == Some(p);
+            if !friends[..i]
+                .iter()
+                .flatten()
+                .any(|&f| position.string_stones(f).contains(n))
+            {
+                joined += position.string_size(n);
+                friends[i] = Some(n);
+            }
+        }
+    }
+    features[CAPTURE] = capture_level;
+    features[ATARI] = atari_level;
+    let self_atari = captured == 0 && position.is_self_atari(p, mover);
+    if escapes && captured == 0 {
+        features[ESCAPE] = if self_atari || escape_is_hopeless(position, p, mover) {
+            3
+        } else if escape_liberties(position, p, mover) >= 3 {
+            1
+        } else {
+            2
+        };
+    }
+    if self_atari {
+        features[SELF_ATARI] = match joined {
+            1 => 1,
+            2 | 3 => 2,
+            _ => 3,
+        };
+    }
+    if let Some(d) = last.and_then(|last| distance(position, p, last)) {
+        features[DISTANCE] = match d {
+            0..=2 => 1,
+            3 => 2,
+            4 => 3,
+            5 => 4,
+            6 => 5,
+            7 | 8 => 6,
+            9..=11 => 7,
+            _ => 8,
+        };
+    }
+    if let Some(d) = recent
+        .before_last
+        .and_then(|before| distance(position, p, before))
+    {
+        features[DISTANCE_BEFORE] = match d {
+            0..=2 => 1,
+            3 => 2,
+            4 => 3,
+            5 | 6 => 4,
+            _ => 5,
+        };
+    }
+    if let Some((col, row)) = g.coords(p) {
+        let line = col
+            .min(row)
+            .min(g.width() - 1 - col)
+            .min(g.height() - 1 - row)
+            .min(4) as u32;
+        let open = position.empty_points().len() * 2 > g.area();
+        features[LINE] = line + if open { 5 } else { 0 };
+    }
+    features
+}
+
+/// Liberties (up to 3) of the string `mover` would make at `p`, which
+/// captures nothing.
+fn escape_liberties(position: &Position, p: Point, mover: Color) -> usize {
+    let mut board = position.clone();
+    board.play(p, mover);
+    board.liberties_up_to(p, 3).len()
+}
+
+/// The fitted strengths of every level.
+pub struct Gammas {
+    /// Gamma of every raw shape code (all eight symmetries filled in).
+    shapes: Vec<f32>,
+    /// Gamma of each level of the other groups (index 0 unused).
+    levels: [Vec<f32>; GROUPS],
+}
+
+/// The fitted table shipped with Kosumi.
+pub static GO_GAMMAS: LazyLock<Gammas> = LazyLock::new(|| {
+    Gammas::parse(include_str!("go_gammas.txt")).expect("the shipped gamma table parses")
+});
+
+impl Gammas {
+    /// Reads a table of `group level gamma` lines (shape levels in hex,
+    /// as canonical codes; `shape default G` for unseen shapes).
+    pub fn parse(text: &str) -> Result<Gammas, String> {
+        let mut default_shape = 1.0;
+        let mut shapes: Vec<(u32, f32)> = Vec::new();
+        let mut levels: [Vec<f32>; GROUPS] = std::array::from_fn(|g| vec![1.0; LEVELS[g]]);
+        levels[SHAPE] = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = || format!("gamma table line {}: {line:?}", number + 1);
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [group, level, gamma] = fields[..] else {
+                return Err(bad());
+            };
+            let gamma: f32 = gamma.parse().map_err(|_| bad())?;
+            let group = GROUP_NAMES
+                .iter()
+                .position(|&name| name == group)
+                .ok_or_else(bad)?;
+            if group == SHAPE {
+                if level == "default" {
+                    default_shape = gamma;
+                } else {
+                    let code = u32::from_str_radix(level, 16).map_err(|_| bad())?;
+                    if code >= 1 << SHAPE_BITS {
+                        return Err(bad());
+                    }
+                    shapes.push((code, gamma));
+                }
+            } else {
+                let level: usize = level.parse().map_err(|_| bad())?;
+                *levels[group].get_mut(level).ok_or_else(bad)? = gamma;
+            }
+        }
+        let mut table = vec![default_shape; 1 << SHAPE_BITS];
+        for (code, gamma) in shapes {
+            for symmetric in shape_symmetries(code) {
+                table[symmetric as usize] = gamma;
+            }
+        }
+        Ok(Gammas {
+            shapes: table,
+            levels,
+        })
+    }
+
+    /// A move's strength: the product of its levels' gammas.
+    pub fn strength(&self, features: &Features) -> f32 {
+        let shape = self.shapes[features[SHAPE] as usize];
+        (1..GROUPS).fold(shape, |strength, group| {
+            strength * self.levels[group][features[group] as usize]
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::GameKind;
+
+    #[test]
+    fn symmetric_shapes_share_a_canonical_code() {
+        let p = Position::from_text(
+            ".....
+             .XO..
+             ..X..
+             .....
+             .....",
+            GameKind::Go,
+        )
+        .unwrap();
+        let g = p.geometry();
+        let code = shape_code(&p, g.point(1, 3).unwrap(), Color::White);
+        // The same shape mirrored left to right, around D4.
+        let mirrored = Position::from_text(
+            ".....
+             ..OX.
+             ..X..
+             .....
+             .....",
+            GameKind::Go,
+        )
+        .unwrap();
+        let mirror_code = shape_code(&mirrored, g.point(3, 3).unwrap(), Color::White);
+        assert_ne!(code, mirror_code);
+        assert_eq!(canonical_shape(code), canonical_shape(mirror_code));
+        assert!(shape_symmetries(code).contains(&mirror_code));
+    }
+
+    #[test]
+    fn capture_escape_and_self_atari_levels() {
+        // White D3 captures C3; Black D3 extends into atari again.
+        let p = Position::from_text(
+            ".....
+             ..OO.
+             .OX..
+             ..OO.
+             .....",
+            GameKind::Go,
+        )
+        .unwrap();
+        let g = p.geometry();
+        let d3 = g.point(3, 2).unwrap();
+        let white = move_features(&p, d3, Color::White, RecentMoves::default());
+        assert_eq!(white[CAPTURE], 1);
+        assert_eq!(white[ESCAPE], 0);
+        let black = move_features(&p, d3, Color::Black, RecentMoves::default());
+        assert_eq!(black[CAPTURE], 0);
+        assert_eq!(
+            black[ESCAPE], 3,
+            "extending at D3 leaves two stones in atari"
+        );
+        assert_eq!(black[SELF_ATARI], 2);
+        let corner = move_features(
+            &p,
+            g.point(0, 0).unwrap(),
+            Color::Black,
+            RecentMoves::default(),
+        );
+        assert_eq!(corner[LINE], 5, "first line on an open board");
+        assert_eq!(corner[DISTANCE], 0);
+    }
+
+    #[test]
+    fn distances_to_the_last_two_moves() {
+        let p = Position::new(crate::board::Geometry::square(9).unwrap(), GameKind::Go);
+        let g = p.geometry();
+        let recent = RecentMoves {
+            last: Some(g.point(4, 4).unwrap()),
+            before_last: Some(g.point(0, 0).unwrap()),
+        };
+        let next_to_last = move_features(&p, g.point(4, 5).unwrap(), Color::Black, recent);
+        assert_eq!(
+            (next_to_last[DISTANCE], next_to_last[DISTANCE_BEFORE]),
+            (1, 5)
+        );
+        let diagonal_to_before = move_features(&p, g.point(1, 1).unwrap(), Color::Black, recent);
+        assert_eq!(diagonal_to_before[DISTANCE_BEFORE], 2);
+        assert_eq!(diagonal_to_before[DISTANCE], 7, "dx = dy = 3: distance 9");
+    }
+
+    #[test]
+    fn the_shipped_table_prefers_captures_and_shuns_self_atari() {
+        let gammas = &*GO_GAMMAS;
+        assert!(gammas.levels[CAPTURE][3] > 1.0);
+        assert!(gammas.levels[SELF_ATARI][3] < 1.0);
+    }
+}

@@ -12,7 +12,7 @@
 //!
 //! Each gamma starts with Coulom's prior, one virtual win and one virtual
 //! loss against a gamma of 1, so rare levels stay near 1 (the strength of
-//! an unseen shape). Level 0 of every group but shape means "none" and
+//! an unseen shape). Level 0 of every group but the patterns means "none" and
 //! stays 1, which fixes the scale of each group.
 
 use std::collections::HashMap;
@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 
 use kosumi::board::{Cell, Color, GameKind, Geometry, Position};
 use kosumi::search::features::{
-    Features, GROUP_NAMES, GROUPS, LEVELS, RecentMoves, SHAPE, canonical_shape, move_features,
+    Features, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, RecentMoves, canonical_pattern,
+    move_features,
 };
 use kosumi::sgf;
 
@@ -30,9 +31,9 @@ use kosumi::sgf;
 const SWEEPS: usize = 25;
 /// One game in this many is held out for validation.
 const HOLD_OUT_EVERY: usize = 10;
-/// Shapes seen fewer times than this among candidates are not written
+/// Patterns seen fewer times than this among candidates are not written
 /// (they keep the default gamma 1).
-const MIN_SHAPE_COUNT: u32 = 3;
+const MIN_PATTERN_COUNT: u32 = 3;
 
 /// The competitions of a set of games, with every level as a dense index.
 #[derive(Default)]
@@ -45,24 +46,25 @@ struct Data {
     chosen: Vec<usize>,
 }
 
-/// Maps levels to dense gamma indices: shapes by canonical code as they
-/// are met, the other groups' levels after them.
+/// Maps levels to dense gamma indices: patterns by group and canonical
+/// code as they are met, the other groups' levels after them.
+#[derive(Default)]
 struct Index {
-    shapes: HashMap<u32, u32>,
-    shape_codes: Vec<u32>,
+    patterns: HashMap<(usize, u32), u32>,
+    /// Group and canonical code of each dense pattern index.
+    pattern_codes: Vec<(usize, u32)>,
 }
 
 impl Index {
     fn dense(&mut self, features: &Features, offsets: &[u32; GROUPS]) -> [u32; GROUPS] {
-        let canonical = canonical_shape(features[SHAPE]);
-        let next = self.shapes.len() as u32;
-        let shape = *self.shapes.entry(canonical).or_insert_with(|| {
-            self.shape_codes.push(canonical);
-            next
-        });
         std::array::from_fn(|g| {
-            if g == SHAPE {
-                shape
+            if PATTERN_GROUPS.contains(&g) {
+                let key = (g, canonical_pattern(g, features[g]));
+                let next = self.pattern_codes.len() as u32;
+                *self.patterns.entry(key).or_insert_with(|| {
+                    self.pattern_codes.push(key);
+                    next
+                })
             } else {
                 offsets[g] + features[g]
             }
@@ -253,20 +255,17 @@ fn main() -> Result<(), Box<dyn Error>> {
         return Err("usage: train_features [--note TEXT] OUT.txt SGF_OR_DIR...".into());
     };
     let files = sgf_files(inputs)?;
-    // Shapes take dense indices from 0; the other groups' levels come
-    // after all shapes, so their offsets are fixed once the data is read.
-    // Read with provisional offsets past any shape index, then shift.
-    const PROVISIONAL: u32 = 1 << 24;
+    // Patterns take dense indices from 0; the other groups' levels come
+    // after all patterns, so their offsets are fixed once the data is read.
+    // Read with provisional offsets past any pattern index, then shift.
+    const PROVISIONAL: u32 = 1 << 28;
     let mut offsets = [0u32; GROUPS];
     let mut next = PROVISIONAL;
-    for g in 1..GROUPS {
+    for g in 0..GROUPS {
         offsets[g] = next;
         next += LEVELS[g] as u32;
     }
-    let mut index = Index {
-        shapes: HashMap::new(),
-        shape_codes: Vec::new(),
-    };
+    let mut index = Index::default();
     let mut train = Data::default();
     let mut held_out = Data::default();
     for (k, file) in files.iter().enumerate() {
@@ -280,24 +279,24 @@ fn main() -> Result<(), Box<dyn Error>> {
             eprintln!("{}: {e}", file.display());
         }
     }
-    let shapes = index.shape_codes.len() as u32;
+    let patterns = index.pattern_codes.len() as u32;
     for data in [&mut train, &mut held_out] {
         for candidate in &mut data.candidates {
-            for i in candidate.iter_mut().skip(1) {
-                *i = *i - PROVISIONAL + shapes;
+            for i in candidate.iter_mut().filter(|i| **i >= PROVISIONAL) {
+                *i = *i - PROVISIONAL + patterns;
             }
         }
     }
-    for offset in offsets.iter_mut().skip(1) {
-        *offset = *offset - PROVISIONAL + shapes;
+    for offset in offsets.iter_mut() {
+        *offset = *offset - PROVISIONAL + patterns;
     }
-    let total = (shapes + next - PROVISIONAL) as usize;
+    let total = (patterns + next - PROVISIONAL) as usize;
     eprintln!(
-        "{} games, {} training positions, {} held out, {} shapes",
+        "{} games, {} training positions, {} held out, {} patterns",
         files.len(),
         train.positions(),
         held_out.positions(),
-        shapes
+        patterns
     );
 
     let mut wins = vec![0.0; total];
@@ -320,7 +319,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             // Level 0 of the other groups stays 1: mark it as never won
             // by restoring it after the update.
             update_group(&train, &mut gammas, g, &wins);
-            if g != SHAPE {
+            if !PATTERN_GROUPS.contains(&g) {
                 let none = offsets[g] as usize;
                 let scale = gammas[none];
                 for level in 0..LEVELS[g] {
@@ -336,7 +335,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     table.push_str(&format!(
         "# Bradley-Terry gammas of kosumi::search::features, fitted by\n\
          # examples/train_features.rs on {} positions ({} games).\n\
-         # group level gamma; shape levels are canonical codes in hex.\n",
+         # group level gamma; pattern levels are canonical codes in hex.\n",
         train.positions() + held_out.positions(),
         files.len()
     ));
@@ -346,17 +345,18 @@ fn main() -> Result<(), Box<dyn Error>> {
     let (ll, first) = held_out.judge(&gammas);
     table.push_str(&format!(
         "# Held-out games: log-likelihood {ll:.4} a move, first choice {first:.4}.\n\
-         shape default 1\n"
+         shape default 1\n\
+         diamond default 1\n"
     ));
-    let mut shape_lines: Vec<(u32, f64)> = (0..shapes as usize)
-        .filter(|&i| counts[i] >= MIN_SHAPE_COUNT)
-        .map(|i| (index.shape_codes[i], gammas[i]))
+    let mut pattern_lines: Vec<((usize, u32), f64)> = (0..patterns as usize)
+        .filter(|&i| counts[i] >= MIN_PATTERN_COUNT)
+        .map(|i| (index.pattern_codes[i], gammas[i]))
         .collect();
-    shape_lines.sort_by_key(|&(code, _)| code);
-    for (code, gamma) in shape_lines {
-        table.push_str(&format!("shape {code:05x} {gamma:.4}\n"));
+    pattern_lines.sort_by_key(|&(key, _)| key);
+    for ((g, code), gamma) in pattern_lines {
+        table.push_str(&format!("{} {code:x} {gamma:.4}\n", GROUP_NAMES[g]));
     }
-    for g in 1..GROUPS {
+    for g in (0..GROUPS).filter(|g| !PATTERN_GROUPS.contains(g)) {
         for level in 1..LEVELS[g] {
             let i = offsets[g] as usize + level;
             table.push_str(&format!("{} {level} {:.4}\n", GROUP_NAMES[g], gammas[i]));

@@ -18,24 +18,24 @@ boardsize 9
 clear_board
 komi 7
 10 kosumi-visits
-#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 3 12 50 11 10 "" ""\n"" "" "" 22 22 5 "" "" ""\n"" "" "" 13 "" 61 17 "" ""\n"" "" 9 11 1 9 31 "" ""\n"" "" "" "" 4 9 "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
+#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 19 16 3 13 14 "" ""\n"" "" 2 13 12 20 4 "" ""\n"" "" 4 26 "" 35 "" "" ""\n"" "" 21 4 15 65 "" "" ""\n"" "" "" "" 1 "" 13 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
 20 kosumi-pv
-#? [F5 G5 G4 G6 F6 F7 E7 G7 E8 E6]
+#? [F4 F6 D6 E5 D5 E4 D4]
 30 kosumi-winrate
-#? [black F5 win rate 57\.4% visits 222 playouts 300]
+#? [black F4 win rate 52\.6% visits 171 playouts 300]
 
 # A few moves in: genmove and reg_genmove answers, and the analysis of
 # the reply.
 play b e5
 play w c4
 40 reg_genmove b
-#? [D4]
+#? [C6]
 50 genmove b
-#? [D4]
+#? [C3]
 60 lz-genmove_analyze w 0
-#? [\ninfo move D3 visits 258 winrate 4612 prior 439 lcb 4014 order 0 pv D3 E3 C3 C5 B5 C6 B6 B7 C7 D7 C8 D8 B8 D6 E2 F3 F2 G3 G2 H2 H3 info move C3 visits 233 winrate 4828 prior 357 lcb 4195 order 1 pv C3 D3 C5 C2 B2 D2 F3 F4 G4 G5 G3 H5 H4 J4 J3 J5 D6 info move C5 visits 130 winrate 4654 prior 357 lcb 3819 order 2 pv C5 C3 D3 E3 D2 E2 C2 B3 B2 B4 B5 D5 D6 E6 E7 D7 info move H8 visits 1 winrate 0 prior 99 lcb 0 order 3 pv H8\nplay D3]
+#? [\ninfo move D4 visits 376 winrate 5439 prior 448 lcb 4933 order 0 pv D4 E4 D3 E3 D2 E2 B3 B4 B5 C5 D5 D6 E6 C6 E7 info move D3 visits 58 winrate 4052 prior 442 lcb 2886 order 1 pv D3 D4 E3 C5 B4 B5 B3 C2 B2 D2 E2 F4 E4 info move B3 visits 26 winrate 4231 prior 319 lcb 2554 order 2 pv B3 D4 D3 C2 E3 C5 B4 B5 info move E6 visits 5 winrate 4000 prior 193 lcb 1176 order 3 pv E6 D4 F5\nplay D4]
 70 kosumi-pv
-#? [E3 D5 E4 E6 D6 C5 F6 E7 F7 D7 C7 C6 C3 D2 E2 C2 B3 B2]
+#? [E4 D3 E3 D2 E2 B3 B4 B5 C5 D5 D6 E6 C6 E7]
 
 # NoGo 7x7.
 kosumi-game nogo
@@ -52,6 +52,6 @@ kosumi-game go
 boardsize 13
 kosumi-param playouts 150
 110 kosumi-winrate
-#? [black D4 win rate 60\.0% visits 25 playouts 150]
+#? [black K6 win rate 63\.3% visits 49 playouts 150]
 120 kosumi-pv w
-#? [E10 F10 F11 G11 G10]
+#? [G4 E4 E6 F5]

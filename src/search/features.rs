@@ -3,15 +3,18 @@
 //!
 //! Every legal move is described by one level in each of [`GROUPS`]
 //! feature groups: its 3x3 shape (with the liberties of the strings next
-//! to it), what it captures, whether it escapes an atari, whether it gives
-//! atari, whether it is a self-atari, its distance to the last move, and
-//! its line. A level has a strength `gamma`; a move's strength is the
+//! to it), the colours of the 12 points within distance 2, what it
+//! captures, whether it escapes an atari, whether it gives atari, whether
+//! it is a self-atari, its distances to the last two moves, and its line.
+//! A level has a strength `gamma`; a move's strength is the
 //! product over its levels, and the chance that a strong player chooses it
 //! is its strength over the sum of all legal moves' strengths
 //! (Bradley–Terry). The gammas in `go_gammas.txt` were fitted by
 //! minorization–maximization on Pachi self-play games with
 //! `cargo run --release --example train_features`.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 use crate::board::{Cell, Color, Point, Position};
@@ -19,7 +22,7 @@ use crate::board::{Cell, Color, Point, Position};
 use super::tactics::{atari_starts_ladder, escape_is_hopeless};
 
 /// The feature groups, in the order of a [`Features`] array.
-pub const GROUPS: usize = 8;
+pub const GROUPS: usize = 9;
 /// Group names, as the gamma table writes them.
 pub const GROUP_NAMES: [&str; GROUPS] = [
     "shape",
@@ -30,6 +33,7 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "distance",
     "line",
     "distance_before",
+    "diamond",
 ];
 /// Index of the shape group; its level is a raw 3x3 code (see [`shape_code`]).
 pub const SHAPE: usize = 0;
@@ -40,8 +44,12 @@ const SELF_ATARI: usize = 4;
 const DISTANCE: usize = 5;
 const LINE: usize = 6;
 const DISTANCE_BEFORE: usize = 7;
-/// Levels of each group other than shape (level 0 is always "none").
-pub const LEVELS: [usize; GROUPS] = [1 << SHAPE_BITS, 5, 4, 4, 4, 9, 10, 6];
+/// Index of the diamond group; its level is a raw code (see [`diamond_code`]).
+pub const DIAMOND: usize = 8;
+/// The groups whose levels are pattern codes, not small numbers.
+pub const PATTERN_GROUPS: [usize; 2] = [SHAPE, DIAMOND];
+/// Levels of each group other than the patterns (level 0 is always "none").
+pub const LEVELS: [usize; GROUPS] = [0, 5, 4, 4, 4, 9, 10, 6, 0];
 
 /// Bits of a 3x3 shape code: 3 for each orthogonal neighbour, 2 for each diagonal.
 pub const SHAPE_BITS: u32 = 20;
@@ -106,9 +114,71 @@ pub fn shape_symmetries(code: u32) -> [u32; 8] {
     all
 }
 
-/// The representative of a shape's symmetry class (its smallest code).
-pub fn canonical_shape(code: u32) -> u32 {
-    shape_symmetries(code).into_iter().min().unwrap_or(code)
+/// The 12 points within distance 2 of the empty point `p` for `mover`,
+/// 2 bits each (empty, off the board, mover's, opponent's): the eight
+/// neighbours in ring order from bit 0, then the points two steps north,
+/// east, south and west from bit 16.
+pub fn diamond_code(position: &Position, p: Point, mover: Color) -> u32 {
+    let g = position.geometry();
+    let s = g.stride() as i32;
+    let own = mover.cell();
+    let state = |cell: Cell| match cell {
+        Cell::Empty => 0,
+        Cell::Border => 1,
+        _ => 2 + u32::from(cell != own),
+    };
+    let ring = [s, s + 1, 1, 1 - s, -s, -s - 1, -1, s - 1];
+    let mut code = 0;
+    for (k, offset) in ring.iter().enumerate() {
+        code |= state(position.cell(Point((p.0 as i32 + offset) as u16))) << (2 * k);
+    }
+    let Some((col, row)) = g.coords(p) else {
+        return code;
+    };
+    let outer = [(0, 2), (2, 0), (0, -2), (-2, 0)];
+    for (j, (dc, dr)) in outer.into_iter().enumerate() {
+        let (c, r) = (col as i32 + dc, row as i32 + dr);
+        let cell = match g.point(c.max(0) as usize, r.max(0) as usize) {
+            Ok(q) if c >= 0 && r >= 0 => position.cell(q),
+            _ => Cell::Border,
+        };
+        code |= state(cell) << (16 + 2 * j);
+    }
+    code
+}
+
+/// The eight rotations and reflections of a diamond code.
+pub fn diamond_symmetries(code: u32) -> [u32; 8] {
+    let ring: [u32; 8] = std::array::from_fn(|k| code >> (2 * k) & 3);
+    let outer: [u32; 4] = std::array::from_fn(|j| code >> (16 + 2 * j) & 3);
+    let pack = |ring: [u32; 8], outer: [u32; 4]| {
+        let ring = (0..8).fold(0, |code, k| code | ring[k] << (2 * k));
+        (0..4).fold(ring, |code, j| code | outer[j] << (16 + 2 * j))
+    };
+    let mut all = [0; 8];
+    let (mut ring, mut outer) = (ring, outer);
+    for turn in 0..4 {
+        all[2 * turn] = pack(ring, outer);
+        // The same mirror and quarter turn as `shape_symmetries`.
+        all[2 * turn + 1] = pack(
+            std::array::from_fn(|k| ring[(8 - k) % 8]),
+            std::array::from_fn(|j| outer[(4 - j) % 4]),
+        );
+        ring = std::array::from_fn(|k| ring[(k + 6) % 8]);
+        outer = std::array::from_fn(|j| outer[(j + 3) % 4]);
+    }
+    all
+}
+
+/// The representative of a pattern's symmetry class (its smallest code)
+/// in the pattern group `group`.
+pub fn canonical_pattern(group: usize, code: u32) -> u32 {
+    let symmetries = if group == DIAMOND {
+        diamond_symmetries(code)
+    } else {
+        shape_symmetries(code)
+    };
+    symmetries.into_iter().min().unwrap_or(code)
 }
 
 /// The last two moves before a position, where they were stones.
@@ -138,6 +208,7 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
     let enemy = mover.opponent().cell();
     let mut features = [0; GROUPS];
     features[SHAPE] = shape_code(position, p, mover);
+    features[DIAMOND] = diamond_code(position, p, mover);
 
     let last_string = last
         .filter(|&l| position.cell(l) == enemy)
@@ -257,10 +328,42 @@ fn escape_liberties(position: &Position, p: Point, mover: Color) -> usize {
     board.liberties_up_to(p, 3).len()
 }
 
+/// A multiplicative hash for pattern codes, which are already well spread
+/// integers: much cheaper than the default SipHash.
+#[derive(Default)]
+pub struct CodeHasher(u64);
+
+impl Hasher for CodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, code: u32) {
+        self.write_u64(u64::from(code));
+    }
+
+    fn write_u64(&mut self, code: u64) {
+        self.0 = (self.0 ^ code).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Pattern codes to gammas.
+type PatternMap = HashMap<u32, f32, BuildHasherDefault<CodeHasher>>;
+
 /// The fitted strengths of every level.
 pub struct Gammas {
     /// Gamma of every raw shape code (all eight symmetries filled in).
     shapes: Vec<f32>,
+    /// Gamma of every raw diamond code met in training (all symmetries).
+    diamonds: PatternMap,
+    /// Gamma of a diamond not in `diamonds`.
+    default_diamond: f32,
     /// Gamma of each level of the other groups (index 0 unused).
     levels: [Vec<f32>; GROUPS],
 }
@@ -271,13 +374,13 @@ pub static GO_GAMMAS: LazyLock<Gammas> = LazyLock::new(|| {
 });
 
 impl Gammas {
-    /// Reads a table of `group level gamma` lines (shape levels in hex,
-    /// as canonical codes; `shape default G` for unseen shapes).
+    /// Reads a table of `group level gamma` lines (pattern levels in hex,
+    /// as canonical codes; `shape default G` for unseen shapes, and the
+    /// same for diamonds).
     pub fn parse(text: &str) -> Result<Gammas, String> {
-        let mut default_shape = 1.0;
-        let mut shapes: Vec<(u32, f32)> = Vec::new();
+        let mut defaults = [1.0f32; 2];
+        let mut patterns: [Vec<(u32, f32)>; 2] = [Vec::new(), Vec::new()];
         let mut levels: [Vec<f32>; GROUPS] = std::array::from_fn(|g| vec![1.0; LEVELS[g]]);
-        levels[SHAPE] = Vec::new();
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -293,29 +396,40 @@ impl Gammas {
                 .iter()
                 .position(|&name| name == group)
                 .ok_or_else(bad)?;
-            if group == SHAPE {
+            if let Some(k) = PATTERN_GROUPS.iter().position(|&g| g == group) {
                 if level == "default" {
-                    default_shape = gamma;
+                    defaults[k] = gamma;
                 } else {
                     let code = u32::from_str_radix(level, 16).map_err(|_| bad())?;
-                    if code >= 1 << SHAPE_BITS {
+                    let bits = if group == SHAPE { SHAPE_BITS } else { 24 };
+                    if code >= 1 << bits {
                         return Err(bad());
                     }
-                    shapes.push((code, gamma));
+                    patterns[k].push((code, gamma));
                 }
             } else {
                 let level: usize = level.parse().map_err(|_| bad())?;
                 *levels[group].get_mut(level).ok_or_else(bad)? = gamma;
             }
         }
-        let mut table = vec![default_shape; 1 << SHAPE_BITS];
+        let [shape_default, default_diamond] = defaults;
+        let [shapes, diamond_list] = patterns;
+        let mut table = vec![shape_default; 1 << SHAPE_BITS];
         for (code, gamma) in shapes {
             for symmetric in shape_symmetries(code) {
                 table[symmetric as usize] = gamma;
             }
         }
+        let mut diamonds = PatternMap::default();
+        for (code, gamma) in diamond_list {
+            for symmetric in diamond_symmetries(code) {
+                diamonds.insert(symmetric, gamma);
+            }
+        }
         Ok(Gammas {
             shapes: table,
+            diamonds,
+            default_diamond,
             levels,
         })
     }
@@ -323,7 +437,12 @@ impl Gammas {
     /// A move's strength: the product of its levels' gammas.
     pub fn strength(&self, features: &Features) -> f32 {
         let shape = self.shapes[features[SHAPE] as usize];
-        (1..GROUPS).fold(shape, |strength, group| {
+        let diamond = self
+            .diamonds
+            .get(&features[DIAMOND])
+            .copied()
+            .unwrap_or(self.default_diamond);
+        (1..DIAMOND).fold(shape * diamond, |strength, group| {
             strength * self.levels[group][features[group] as usize]
         })
     }
@@ -359,8 +478,55 @@ mod tests {
         .unwrap();
         let mirror_code = shape_code(&mirrored, g.point(3, 3).unwrap(), Color::White);
         assert_ne!(code, mirror_code);
-        assert_eq!(canonical_shape(code), canonical_shape(mirror_code));
+        assert_eq!(
+            canonical_pattern(SHAPE, code),
+            canonical_pattern(SHAPE, mirror_code)
+        );
         assert!(shape_symmetries(code).contains(&mirror_code));
+    }
+
+    #[test]
+    fn diamonds_see_two_points_out_and_turn_with_the_board() {
+        let p = Position::from_text(
+            ".......
+             .......
+             ...X...
+             .......
+             .......
+             ...O...
+             .......",
+            GameKind::Go,
+        )
+        .unwrap();
+        let turned = Position::from_text(
+            ".......
+             .......
+             .......
+             .O..X..
+             .......
+             .......
+             .......",
+            GameKind::Go,
+        )
+        .unwrap();
+        let g = p.geometry();
+        let centre = g.point(3, 3).unwrap();
+        let code = diamond_code(&p, centre, Color::Black);
+        let turned_code = diamond_code(&turned, centre, Color::Black);
+        assert_eq!(
+            code >> (16 + 2 * 2) & 3,
+            3,
+            "White two points south is seen"
+        );
+        assert_ne!(code, turned_code);
+        assert!(diamond_symmetries(code).contains(&turned_code));
+        assert_eq!(
+            canonical_pattern(DIAMOND, code),
+            canonical_pattern(DIAMOND, turned_code)
+        );
+        // Two points from the edge, the outer point is off the board.
+        let edge = diamond_code(&p, g.point(1, 3).unwrap(), Color::Black);
+        assert_eq!(edge >> (16 + 2 * 3) & 3, 1);
     }
 
     #[test]

@@ -532,6 +532,14 @@ impl Position {
             && self.liberties[self.string_head[p.idx()] as usize].in_atari()
     }
 
+    /// A name for the string through `p`, the same for all its stones until
+    /// the string changes (`None` if `p` holds no stone).
+    pub fn string_id(&self, p: Point) -> Option<u16> {
+        self.cells[p.idx()]
+            .color()
+            .map(|_| self.string_head[p.idx()])
+    }
+
     /// The stones of the string through `p` (empty if `p` holds no stone).
     pub fn string_stones(&self, p: Point) -> Bitboard {
         let mut set = Bitboard::EMPTY;

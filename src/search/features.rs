@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
-use crate::board::{Cell, Color, Point, Position};
+use crate::board::{Cell, Color, FewPoints, Point, Position};
 
 use super::tactics::{atari_starts_ladder, escape_is_hopeless};
 
@@ -79,8 +79,12 @@ pub fn shape_code(position: &Position, p: Point, mover: Color) -> u32 {
             Cell::Border => 1,
             _ if k % 2 == 1 => 2 + u32::from(cell != own),
             _ => {
-                let liberties = position.liberties_up_to(q, 3).len() as u32;
-                2 + 3 * u32::from(cell != own) + liberties.clamp(1, 3) - 1
+                let liberties = if position.in_atari(q) {
+                    1
+                } else {
+                    position.liberties_up_to(q, 3).len().max(2) as u32
+                };
+                2 + 3 * u32::from(cell != own) + liberties - 1
             }
         };
         code |= state << SHIFT[k];
@@ -212,7 +216,7 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
 
     let last_string = last
         .filter(|&l| position.cell(l) == enemy)
-        .map(|l| position.string_stones(l));
+        .and_then(|l| position.string_id(l));
     let own_in_atari_nearby = |q: Point| {
         g.neighbours(q)
             .into_iter()
@@ -223,11 +227,11 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
     let mut atari_level = 0;
     let mut escapes = false;
     let mut joined = 1;
-    let mut friends: [Option<Point>; 4] = [None; 4];
+    let mut friends: [Option<u16>; 4] = [None; 4];
     for (i, n) in g.neighbours(p).into_iter().enumerate() {
         let cell = position.cell(n);
         if cell == enemy {
-            let in_last = last_string.as_ref().is_some_and(|s| s.contains(n));
+            let in_last = last_string.is_some() && position.string_id(n) == last_string;
             if position.atari_liberty(n) == Some(p) {
                 let size = position.string_size(n);
                 captured += size;
@@ -243,7 +247,7 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
                     1
                 };
                 capture_level = capture_level.max(level);
-            } else if position.liberties_up_to(n, 3).len() == 2 {
+            } else if atari_level < 3 && position.liberties_up_to(n, 3).len() == 2 {
                 let level = if atari_starts_ladder(position, p, mover, n) {
                     3
                 } else if in_last {
@@ -255,13 +259,10 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
             }
         } else if cell == own {
             escapes |= position.atari_liberty(n) == Some(p);
-            if !friends[..i]
-                .iter()
-                .flatten()
-                .any(|&f| position.string_stones(f).contains(n))
-            {
+            let id = position.string_id(n);
+            if !friends[..i].contains(&id) {
                 joined += position.string_size(n);
-                friends[i] = Some(n);
+                friends[i] = id;
             }
         }
     }
@@ -271,7 +272,7 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
     if escapes && captured == 0 {
         features[ESCAPE] = if self_atari || escape_is_hopeless(position, p, mover) {
             3
-        } else if escape_liberties(position, p, mover) >= 3 {
+        } else if escape_liberties(position, p, own) >= 3 {
             1
         } else {
             2
@@ -320,12 +321,28 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
     features
 }
 
-/// Liberties (up to 3) of the string `mover` would make at `p`, which
-/// captures nothing.
-fn escape_liberties(position: &Position, p: Point, mover: Color) -> usize {
-    let mut board = position.clone();
-    board.play(p, mover);
-    board.liberties_up_to(p, 3).len()
+/// Liberties (up to 3) of the string the mover would make at `p` (its
+/// stones being `own`), for a move that captures nothing: the empty
+/// neighbours of `p` and its friends' liberties other than `p`.
+fn escape_liberties(position: &Position, p: Point, own: Cell) -> usize {
+    let mut found = FewPoints::with_limit(3);
+    for n in position.geometry().neighbours(p) {
+        let cell = position.cell(n);
+        let full = if cell == Cell::Empty {
+            !found.insert(n.0)
+        } else if cell == own {
+            position
+                .liberties_up_to(n, 4)
+                .points()
+                .any(|q| q != p && !found.insert(q.0))
+        } else {
+            false
+        };
+        if full {
+            return 3;
+        }
+    }
+    found.len()
 }
 
 /// A multiplicative hash for pattern codes, which are already well spread

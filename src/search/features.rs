@@ -123,6 +123,14 @@ pub fn shape_symmetries(code: u32) -> [u32; 8] {
 /// neighbours in ring order from bit 0, then the points two steps north,
 /// east, south and west from bit 16.
 pub fn diamond_code(position: &Position, p: Point, mover: Color) -> u32 {
+    match position.geometry().coords(p) {
+        Some(coords) => diamond_code_at(position, p, coords, mover),
+        None => 0,
+    }
+}
+
+/// [`diamond_code`] for `p` at the known (column, row) `coords`.
+fn diamond_code_at(position: &Position, p: Point, coords: (usize, usize), mover: Color) -> u32 {
     let g = position.geometry();
     let s = g.stride() as i32;
     let own = mover.cell();
@@ -136,15 +144,19 @@ pub fn diamond_code(position: &Position, p: Point, mover: Color) -> u32 {
     for (k, offset) in ring.iter().enumerate() {
         code |= state(position.cell(Point((p.0 as i32 + offset) as u16))) << (2 * k);
     }
-    let Some((col, row)) = g.coords(p) else {
-        return code;
-    };
-    let outer = [(0, 2), (2, 0), (0, -2), (-2, 0)];
-    for (j, (dc, dr)) in outer.into_iter().enumerate() {
-        let (c, r) = (col as i32 + dc, row as i32 + dr);
-        let cell = match g.point(c.max(0) as usize, r.max(0) as usize) {
-            Ok(q) if c >= 0 && r >= 0 => position.cell(q),
-            _ => Cell::Border,
+    let (col, row) = coords;
+    // North, east, south and west, two steps: on the board or not.
+    let outer = [
+        (row + 2 < g.height(), 2 * s),
+        (col + 2 < g.width(), 2),
+        (row >= 2, -2 * s),
+        (col >= 2, -2),
+    ];
+    for (j, (on_board, offset)) in outer.into_iter().enumerate() {
+        let cell = if on_board {
+            position.cell(Point((p.0 as i32 + offset) as u16))
+        } else {
+            Cell::Border
         };
         code |= state(cell) << (16 + 2 * j);
     }
@@ -196,9 +208,8 @@ pub struct RecentMoves {
 
 /// CrazyStone's distance between two points: dx + dy + max(dx, dy), so 2
 /// for a neighbour and 3 for a diagonal.
-fn distance(position: &Position, p: Point, q: Point) -> Option<usize> {
-    let g = position.geometry();
-    let ((col, row), (q_col, q_row)) = (g.coords(p)?, g.coords(q)?);
+fn distance(position: &Position, (col, row): (usize, usize), q: Point) -> Option<usize> {
+    let (q_col, q_row) = position.geometry().coords(q)?;
     let (dx, dy) = (col.abs_diff(q_col), row.abs_diff(q_row));
     Some(dx + dy + dx.max(dy))
 }
@@ -211,8 +222,11 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
     let own = mover.cell();
     let enemy = mover.opponent().cell();
     let mut features = [0; GROUPS];
+    let Some(coords) = g.coords(p) else {
+        return features;
+    };
     features[SHAPE] = shape_code(position, p, mover);
-    features[DIAMOND] = diamond_code(position, p, mover);
+    features[DIAMOND] = diamond_code_at(position, p, coords, mover);
 
     let last_string = last
         .filter(|&l| position.cell(l) == enemy)
@@ -285,7 +299,7 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
             _ => 3,
         };
     }
-    if let Some(d) = last.and_then(|last| distance(position, p, last)) {
+    if let Some(d) = last.and_then(|last| distance(position, coords, last)) {
         features[DISTANCE] = match d {
             0..=2 => 1,
             3 => 2,
@@ -299,7 +313,7 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
     }
     if let Some(d) = recent
         .before_last
-        .and_then(|before| distance(position, p, before))
+        .and_then(|before| distance(position, coords, before))
     {
         features[DISTANCE_BEFORE] = match d {
             0..=2 => 1,
@@ -309,15 +323,14 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
             _ => 5,
         };
     }
-    if let Some((col, row)) = g.coords(p) {
-        let line = col
-            .min(row)
-            .min(g.width() - 1 - col)
-            .min(g.height() - 1 - row)
-            .min(4) as u32;
-        let open = position.empty_points().len() * 2 > g.area();
-        features[LINE] = line + if open { 5 } else { 0 };
-    }
+    let (col, row) = coords;
+    let line = col
+        .min(row)
+        .min(g.width() - 1 - col)
+        .min(g.height() - 1 - row)
+        .min(4) as u32;
+    let open = position.empty_points().len() * 2 > g.area();
+    features[LINE] = line + if open { 5 } else { 0 };
     features
 }
 

@@ -284,18 +284,16 @@ impl Searcher {
             root_excluded,
             root_may_pass: legal.contains(&Move::Pass),
             root_has_excluded: false,
-            root_last_move: stone_before(game, 0),
-            root_move_before_last: stone_before(game, 1),
+            root_recent: RecentMoves {
+                last: stone_before(game, 0),
+                before_last: stone_before(game, 1),
+            },
             expand_threshold: self.params.expand_visits
                 * (root.geometry().area() as u32 / 81).max(1),
         };
         if !legal.is_empty() {
             let mut prior_board = root.clone();
-            let recent = RecentMoves {
-                last: shared.root_last_move,
-                before_last: shared.root_move_before_last,
-            };
-            uct::expand(&shared, ROOT, root, recent, &mut prior_board);
+            uct::expand(&shared, ROOT, root, shared.root_recent, &mut prior_board);
         }
         // The root is expanded before the workers start (a fresh tree always
         // has room for its children), so its children are known here.

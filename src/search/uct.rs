@@ -31,10 +31,9 @@ pub struct Shared<'a> {
     /// Whether some child of the root is excluded (see [`excluded_at_root`]):
     /// usually none is, and then `select` skips the test per child.
     pub root_has_excluded: bool,
-    /// The stone played last in the game, for the playout policy and priors.
-    pub root_last_move: Option<Point>,
-    /// The game's move before that, if it was a stone.
-    pub root_move_before_last: Option<Point>,
+    /// The game's last two moves, where they were stones, for the playout
+    /// policy and priors.
+    pub root_recent: RecentMoves,
     /// Playouts a leaf needs before it is expanded on this board.
     pub expand_threshold: u32,
 }
@@ -168,13 +167,10 @@ impl Worker {
             Move::Pass => None,
         };
         match self.path[..] {
-            [] | [_] => RecentMoves {
-                last: shared.root_last_move,
-                before_last: shared.root_move_before_last,
-            },
+            [] | [_] => shared.root_recent,
             [_, only] => RecentMoves {
                 last: stone(only),
-                before_last: shared.root_last_move,
+                before_last: shared.root_recent.last,
             },
             [.., before, last] => RecentMoves {
                 last: stone(last),

@@ -20,7 +20,7 @@ use std::error::Error;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use kosumi::board::{Cell, Color, GameKind, Geometry, Position};
+use kosumi::board::{Cell, Color, GameKind, Geometry, LibertyMemo, Position};
 use kosumi::search::features::{
     Features, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, RecentMoves, canonical_pattern,
     move_features,
@@ -139,6 +139,7 @@ fn add_game(
             }
             let start = data.candidates.len();
             let mut chosen = None;
+            let liberties = LibertyMemo::new(&position);
             for &p in position.empty_points() {
                 let p = kosumi::board::Point(p);
                 if position.cell(p) != Cell::Empty
@@ -150,7 +151,7 @@ fn add_game(
                 if p == played {
                     chosen = Some(data.candidates.len());
                 }
-                let features = move_features(&position, p, color, recent);
+                let features = move_features(&position, p, color, recent, &liberties);
                 data.candidates.push(index.dense(&features, offsets));
             }
             match chosen {

@@ -22,7 +22,7 @@ pub use bitboard::Bitboard;
 pub use game::{Game, GameError};
 pub use geometry::{Geometry, MAX_POINTS, MAX_SIZE, Point};
 pub use handicap::fixed_handicap_points;
-pub use position::{FewPoints, Position};
+pub use position::{FewPoints, LibertyMemo, Position};
 pub use scoring::{AreaScore, Outcome};
 
 /// A player's colour.

@@ -18,7 +18,7 @@ use super::zobrist;
 
 mod liberties;
 use super::{Bitboard, BoardError, Cell, Color, GameKind, Geometry, MAX_POINTS, MAX_SIZE, Point};
-pub use liberties::FewPoints;
+pub use liberties::{FewPoints, LibertyMemo};
 
 /// Length of the per-point arrays: a power of two at least `MAX_POINTS`,
 /// so that masking an index proves it in range and the compiler drops the

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
-use crate::board::{Cell, Color, FewPoints, Point, Position};
+use crate::board::{Cell, Color, FewPoints, LibertyMemo, Point, Position};
 
 use super::tactics::{atari_starts_ladder, escape_is_hopeless};
 
@@ -65,8 +65,9 @@ const SHIFT: [u32; 8] = [0, 12, 3, 14, 6, 16, 9, 18];
 /// The 3x3 shape around the empty point `p` for `mover`: each orthogonal
 /// neighbour as empty (0), off the board (1), a string of the mover with
 /// 1, 2 or 3+ liberties (2–4) or of the opponent (5–7); each diagonal as
-/// empty, off the board, mover's or opponent's (0–3).
-pub fn shape_code(position: &Position, p: Point, mover: Color) -> u32 {
+/// empty, off the board, mover's or opponent's (0–3). Liberties are
+/// counted through `liberties`, a memo for `position`.
+pub fn shape_code(position: &Position, p: Point, mover: Color, liberties: &LibertyMemo) -> u32 {
     let s = position.geometry().stride() as i32;
     let offsets = [s, s + 1, 1, 1 - s, -s, -s - 1, -1, s - 1];
     let own = mover.cell();
@@ -79,12 +80,8 @@ pub fn shape_code(position: &Position, p: Point, mover: Color) -> u32 {
             Cell::Border => 1,
             _ if k % 2 == 1 => 2 + u32::from(cell != own),
             _ => {
-                let liberties = if position.in_atari(q) {
-                    1
-                } else {
-                    position.liberties_up_to(q, 3).len().max(2) as u32
-                };
-                2 + 3 * u32::from(cell != own) + liberties - 1
+                let count = liberties.liberties(position, q) as u32;
+                2 + 3 * u32::from(cell != own) + count - 1
             }
         };
         code |= state << SHIFT[k];
@@ -215,8 +212,15 @@ fn distance(position: &Position, (col, row): (usize, usize), q: Point) -> Option
 }
 
 /// The features of `mover` playing the legal empty point `p` after the
-/// `recent` moves.
-pub fn move_features(position: &Position, p: Point, mover: Color, recent: RecentMoves) -> Features {
+/// `recent` moves, counting liberties through `liberties`, a memo for
+/// `position`.
+pub fn move_features(
+    position: &Position,
+    p: Point,
+    mover: Color,
+    recent: RecentMoves,
+    liberties: &LibertyMemo,
+) -> Features {
     let last = recent.last;
     let g = position.geometry();
     let own = mover.cell();
@@ -225,7 +229,7 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
     let Some(coords) = g.coords(p) else {
         return features;
     };
-    features[SHAPE] = shape_code(position, p, mover);
+    features[SHAPE] = shape_code(position, p, mover, liberties);
     features[DIAMOND] = diamond_code_at(position, p, coords, mover);
 
     let last_string = last
@@ -261,7 +265,7 @@ pub fn move_features(position: &Position, p: Point, mover: Color, recent: Recent
                     1
                 };
                 capture_level = capture_level.max(level);
-            } else if atari_level < 3 && position.liberties_up_to(n, 3).len() == 2 {
+            } else if atari_level < 3 && liberties.liberties(position, n) == 2 {
                 let level = if atari_starts_ladder(position, p, mover, n) {
                     3
                 } else if in_last {
@@ -495,7 +499,12 @@ mod tests {
         )
         .unwrap();
         let g = p.geometry();
-        let code = shape_code(&p, g.point(1, 3).unwrap(), Color::White);
+        let code = shape_code(
+            &p,
+            g.point(1, 3).unwrap(),
+            Color::White,
+            &LibertyMemo::new(&p),
+        );
         // The same shape mirrored left to right, around D4.
         let mirrored = Position::from_text(
             ".....
@@ -506,7 +515,12 @@ mod tests {
             GameKind::Go,
         )
         .unwrap();
-        let mirror_code = shape_code(&mirrored, g.point(3, 3).unwrap(), Color::White);
+        let mirror_code = shape_code(
+            &mirrored,
+            g.point(3, 3).unwrap(),
+            Color::White,
+            &LibertyMemo::new(&mirrored),
+        );
         assert_ne!(code, mirror_code);
         assert_eq!(
             canonical_pattern(SHAPE, code),
@@ -573,10 +587,11 @@ mod tests {
         .unwrap();
         let g = p.geometry();
         let d3 = g.point(3, 2).unwrap();
-        let white = move_features(&p, d3, Color::White, RecentMoves::default());
+        let memo = LibertyMemo::new(&p);
+        let white = move_features(&p, d3, Color::White, RecentMoves::default(), &memo);
         assert_eq!(white[CAPTURE], 1);
         assert_eq!(white[ESCAPE], 0);
-        let black = move_features(&p, d3, Color::Black, RecentMoves::default());
+        let black = move_features(&p, d3, Color::Black, RecentMoves::default(), &memo);
         assert_eq!(black[CAPTURE], 0);
         assert_eq!(
             black[ESCAPE], 3,
@@ -588,6 +603,7 @@ mod tests {
             g.point(0, 0).unwrap(),
             Color::Black,
             RecentMoves::default(),
+            &memo,
         );
         assert_eq!(corner[LINE], 5, "first line on an open board");
         assert_eq!(corner[DISTANCE], 0);
@@ -601,12 +617,14 @@ mod tests {
             last: Some(g.point(4, 4).unwrap()),
             before_last: Some(g.point(0, 0).unwrap()),
         };
-        let next_to_last = move_features(&p, g.point(4, 5).unwrap(), Color::Black, recent);
+        let memo = LibertyMemo::new(&p);
+        let next_to_last = move_features(&p, g.point(4, 5).unwrap(), Color::Black, recent, &memo);
         assert_eq!(
             (next_to_last[DISTANCE], next_to_last[DISTANCE_BEFORE]),
             (1, 5)
         );
-        let diagonal_to_before = move_features(&p, g.point(1, 1).unwrap(), Color::Black, recent);
+        let diagonal_to_before =
+            move_features(&p, g.point(1, 1).unwrap(), Color::Black, recent, &memo);
         assert_eq!(diagonal_to_before[DISTANCE_BEFORE], 2);
         assert_eq!(diagonal_to_before[DISTANCE], 7, "dx = dy = 3: distance 9");
     }

@@ -2,7 +2,7 @@
 //! adds virtual playouts, won for a good sign, lost for a bad one, so the
 //! search starts from sensible values and still corrects them.
 
-use crate::board::{Color, GameKind, Point, Position};
+use crate::board::{Color, GameKind, LibertyMemo, Point, Position};
 
 use super::params::SearchParams;
 use super::policy::pattern_at;
@@ -38,12 +38,15 @@ impl Prior {
     }
 }
 
-/// What a whole expansion shares: the last move and how open the board is.
-pub struct PriorContext {
+/// What a whole expansion shares: the last move, how open the board is
+/// and the liberties counted so far.
+pub struct PriorContext<'a> {
     /// The last stone played (the move that led here), if any.
     pub last: Option<Point>,
     /// More than half the board is still empty.
     pub open: bool,
+    /// Liberty counts of the position's strings.
+    pub liberties: &'a LibertyMemo,
 }
 
 /// A move's learned strength (see `features`) over the strongest
@@ -56,7 +59,7 @@ pub fn go_prior(
     position: &Position,
     p: Point,
     mover: Color,
-    context: &PriorContext,
+    context: &PriorContext<'_>,
     learned: Option<StrengthRatio>,
 ) -> Prior {
     let mut prior = Prior::even(params.prior_even);
@@ -79,11 +82,9 @@ pub fn go_prior(
                 let size = position.string_size(n) as u32;
                 prior.won(params.prior_capture * size.min(4));
                 captures = true;
-            } else if position.liberties_up_to(n, 3).len() == 2 {
-                if !ataris
-                    .iter()
-                    .any(|&a| position.string_stones(a).contains(n))
-                {
+            } else if context.liberties.liberties(position, n) == 2 {
+                let id = position.string_id(n);
+                if !ataris.iter().any(|&a| position.string_id(a) == id) {
                     ataris.push(n);
                 }
                 if !ladders && atari_starts_ladder(position, p, mover, n) {
@@ -93,7 +94,7 @@ pub fn go_prior(
             }
         } else if cell == own {
             saves_atari |= position.atari_liberty(n) == Some(p);
-            extends_weak_string |= position.liberties_up_to(n, 3).len() <= 2;
+            extends_weak_string |= context.liberties.liberties(position, n) <= 2;
         }
     }
     if extends_weak_string && escape_is_hopeless(position, p, mover) {
@@ -218,9 +219,11 @@ mod tests {
         )
         .unwrap();
         let params = SearchParams::default();
+        let liberties = LibertyMemo::new(&p);
         let context = PriorContext {
             last: None,
             open: false,
+            liberties: &liberties,
         };
         let capture = go_prior(&params, &p, at(&p, 5, 4), Color::White, &context, None);
         let quiet = go_prior(&params, &p, at(&p, 7, 7), Color::White, &context, None);
@@ -252,11 +255,14 @@ mod tests {
         )
         .unwrap();
         let params = SearchParams::default();
-        let context = PriorContext {
+        let context_of = |liberties| PriorContext {
             last: None,
             open: false,
+            liberties,
         };
         let c2 = at(&ladder, 2, 1);
+        let liberties = LibertyMemo::new(&ladder);
+        let context = context_of(&liberties);
         let working = go_prior(&params, &ladder, c2, Color::White, &context, None);
         assert!(rate(working) > 0.5, "{working:?}");
         // Black K10 breaks the ladder: the same atari only chases.
@@ -264,6 +270,8 @@ mod tests {
         broken
             .place_setup_stone(at(&broken, 9, 9), Color::Black)
             .unwrap();
+        let liberties = LibertyMemo::new(&broken);
+        let context = context_of(&liberties);
         let chase = go_prior(&params, &broken, c2, Color::White, &context, None);
         assert!(rate(chase) < 0.5, "{chase:?}");
     }
@@ -272,9 +280,11 @@ mod tests {
     fn the_third_line_beats_the_first_on_an_open_board() {
         let p = Position::new(crate::board::Geometry::square(9).unwrap(), GameKind::Go);
         let params = SearchParams::default();
+        let liberties = LibertyMemo::new(&p);
         let context = PriorContext {
             last: None,
             open: true,
+            liberties: &liberties,
         };
         let third = go_prior(&params, &p, at(&p, 2, 2), Color::Black, &context, None);
         let first = go_prior(&params, &p, at(&p, 0, 4), Color::Black, &context, None);
@@ -289,9 +299,11 @@ mod tests {
             learned_exponent: 0.5,
             ..SearchParams::default()
         };
+        let liberties = LibertyMemo::new(&p);
         let context = PriorContext {
             last: None,
             open: false,
+            liberties: &liberties,
         };
         let center = at(&p, 4, 4);
         let strongest = go_prior(&params, &p, center, Color::Black, &context, Some(1.0));

@@ -5,7 +5,7 @@
 //! Perspective: a node's statistics belong to the player who moved into
 //! it, so a parent picks the child that is best for the side to move.
 
-use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point, Position};
+use crate::board::{Bitboard, Color, GameKind, LibertyMemo, Move, Outcome, Point, Position};
 
 use super::features::{GO_GAMMAS, RecentMoves, move_features};
 use super::nogo::{
@@ -581,14 +581,19 @@ pub fn expand(
         return false;
     };
     let open = position.empty_points().len() * 2 > position.geometry().area();
-    let context = PriorContext { last, open };
+    let liberties = LibertyMemo::new(position);
+    let context = PriorContext {
+        last,
+        open,
+        liberties: &liberties,
+    };
     let children = tree.block(block, count);
     let params = shared.params;
     let strengths: Vec<f32> = if go && params.prior_learned > 0 {
         let gammas = &*GO_GAMMAS;
         moves
             .iter()
-            .map(|&p| gammas.strength(&move_features(position, p, mover, recent)))
+            .map(|&p| gammas.strength(&move_features(position, p, mover, recent, &liberties)))
             .collect()
     } else {
         Vec::new()

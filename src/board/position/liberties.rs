@@ -5,7 +5,9 @@
 //! answer is known, and "would this move be self-atari?" from the
 //! neighbouring strings' pseudo-liberties (walking only captured strings).
 
-use super::{Cell, Color, Point, Position, PseudoLiberties};
+use std::cell::Cell as Memo;
+
+use super::{Cell, Color, MAX_POINTS, Point, Position, PseudoLiberties};
 
 /// A small set of distinct points, filled up to a limit.
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +58,49 @@ impl FewPoints {
     /// Whether the set reached its limit.
     pub fn is_full(&self) -> bool {
         self.len == self.limit
+    }
+}
+
+/// Liberty counts of strings, each counted once, for many questions about
+/// one position that does not change meanwhile (a tree expansion asks
+/// about the same neighbouring strings for every candidate move).
+pub struct LibertyMemo {
+    /// By string head: its liberties, 1, 2 or 3 (for 3 or more); 0 until counted.
+    counts: [Memo<u8>; MAX_POINTS],
+    /// The position's hash, to catch a memo kept past a move (debug builds).
+    #[cfg(debug_assertions)]
+    hash: u64,
+}
+
+impl LibertyMemo {
+    /// An empty memo for `position`.
+    pub fn new(position: &Position) -> LibertyMemo {
+        #[cfg(not(debug_assertions))]
+        let _ = position;
+        LibertyMemo {
+            counts: [const { Memo::new(0) }; MAX_POINTS],
+            #[cfg(debug_assertions)]
+            hash: position.hash(),
+        }
+    }
+
+    /// The liberties, up to 3, of the string through the stone at `p`:
+    /// `position.liberties_up_to(p, 3).len()`, walking each string once.
+    #[inline]
+    pub fn liberties(&self, position: &Position, p: Point) -> usize {
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(self.hash, position.hash(), "a memo outlived its position");
+        if position.cells[p.idx()].color().is_none() {
+            return 0;
+        }
+        if position.in_atari(p) {
+            return 1;
+        }
+        let memo = &self.counts[position.string_head[p.idx()] as usize];
+        if memo.get() == 0 {
+            memo.set(position.liberties_up_to(p, 3).len() as u8);
+        }
+        memo.get() as usize
     }
 }
 

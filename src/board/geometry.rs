@@ -149,6 +149,39 @@ impl Geometry {
             Point(i + s + 1),
         ]
     }
+
+    /// The eight neighbours of `p` round the ring N, NE, E, SE, S, SW, W,
+    /// NW (north is the next row up; some may be border cells): the order
+    /// in which pattern codes number their places.
+    #[inline(always)]
+    pub fn ring(self, p: Point) -> [Point; 8] {
+        let (i, s) = (p.0, self.stride() as u16);
+        [
+            Point(i + s),
+            Point(i + s + 1),
+            Point(i + 1),
+            Point(i - s + 1),
+            Point(i - s),
+            Point(i - s - 1),
+            Point(i - 1),
+            Point(i + s - 1),
+        ]
+    }
+}
+
+/// The eight rotations and reflections of anything laid out round the
+/// ring of [`Geometry::ring`], the identity first.
+pub fn ring_symmetries<T: Copy>(ring: [T; 8]) -> [[T; 8]; 8] {
+    let mut all = [ring; 8];
+    let mut current = ring;
+    for turn in 0..4 {
+        all[2 * turn] = current;
+        // Mirror across the vertical axis: N and S stay, E<->W, NE<->NW, SE<->SW.
+        all[2 * turn + 1] = std::array::from_fn(|k| current[(8 - k) % 8]);
+        // A quarter turn moves each neighbour two places round the ring.
+        current = std::array::from_fn(|k| current[(k + 6) % 8]);
+    }
+    all
 }
 
 #[cfg(test)]
@@ -164,10 +197,25 @@ mod tests {
                 let (c, r) = g.coords(p).unwrap();
                 assert_eq!(g.point(c, r).unwrap(), p);
                 for q in g.neighbours(p).into_iter().chain(g.diagonals(p)) {
+                    assert!(g.ring(p).contains(&q));
                     assert!(q.idx() < g.cells() && g.cells() <= MAX_POINTS);
                 }
             }
         }
+    }
+
+    #[test]
+    fn ring_symmetries_are_the_eight_of_the_square() {
+        let ring: [usize; 8] = std::array::from_fn(|k| k);
+        let all = ring_symmetries(ring);
+        assert_eq!(all[0], ring);
+        // A quarter turn takes N to E; the mirror keeps N and swaps E and W.
+        assert_eq!(all[1], [0, 7, 6, 5, 4, 3, 2, 1]);
+        assert!(all.contains(&[6, 7, 0, 1, 2, 3, 4, 5]));
+        let mut distinct = all.to_vec();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 8);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
-use crate::board::{Cell, Color, FewPoints, LibertyMemo, Point, Position};
+use crate::board::{Cell, Color, FewPoints, LibertyMemo, Point, Position, ring_symmetries};
 
 use super::tactics::{atari_starts_ladder, escape_is_hopeless};
 
@@ -68,12 +68,9 @@ const SHIFT: [u32; 8] = [0, 12, 3, 14, 6, 16, 9, 18];
 /// empty, off the board, mover's or opponent's (0–3). Liberties are
 /// counted through `liberties`, a memo for `position`.
 pub fn shape_code(position: &Position, p: Point, mover: Color, liberties: &LibertyMemo) -> u32 {
-    let s = position.geometry().stride() as i32;
-    let offsets = [s, s + 1, 1, 1 - s, -s, -s - 1, -1, s - 1];
     let own = mover.cell();
     let mut code = 0;
-    for (k, offset) in offsets.iter().enumerate() {
-        let q = Point((p.0 as i32 + offset) as u16);
+    for (k, q) in position.geometry().ring(p).into_iter().enumerate() {
         let cell = position.cell(q);
         let state = match cell {
             Cell::Empty => 0,
@@ -98,21 +95,11 @@ fn state(code: u32, k: usize) -> u32 {
 /// The eight rotations and reflections of a shape code.
 pub fn shape_symmetries(code: u32) -> [u32; 8] {
     let states: [u32; 8] = std::array::from_fn(|k| state(code, k));
-    let pack = |ring: [u32; 8]| {
+    ring_symmetries(states).map(|ring| {
         ring.iter()
             .enumerate()
             .fold(0, |code, (k, &s)| code | s << SHIFT[k])
-    };
-    let mut all = [0; 8];
-    let mut current = states;
-    for turn in 0..4 {
-        all[2 * turn] = pack(current);
-        // Mirror across the vertical axis: N and S stay, E<->W, NE<->NW, SE<->SW.
-        all[2 * turn + 1] = pack(std::array::from_fn(|k| current[(8 - k) % 8]));
-        // A quarter turn moves each neighbour two places round the ring.
-        current = std::array::from_fn(|k| current[(k + 6) % 8]);
-    }
-    all
+    })
 }
 
 /// The 12 points within distance 2 of the empty point `p` for `mover`,
@@ -136,10 +123,9 @@ fn diamond_code_at(position: &Position, p: Point, coords: (usize, usize), mover:
         Cell::Border => 1,
         _ => 2 + u32::from(cell != own),
     };
-    let ring = [s, s + 1, 1, 1 - s, -s, -s - 1, -1, s - 1];
     let mut code = 0;
-    for (k, offset) in ring.iter().enumerate() {
-        code |= state(position.cell(Point((p.0 as i32 + offset) as u16))) << (2 * k);
+    for (k, q) in g.ring(p).into_iter().enumerate() {
+        code |= state(position.cell(q)) << (2 * k);
     }
     let (col, row) = coords;
     // North, east, south and west, two steps: on the board or not.
@@ -162,25 +148,22 @@ fn diamond_code_at(position: &Position, p: Point, coords: (usize, usize), mover:
 
 /// The eight rotations and reflections of a diamond code.
 pub fn diamond_symmetries(code: u32) -> [u32; 8] {
-    let ring: [u32; 8] = std::array::from_fn(|k| code >> (2 * k) & 3);
-    let outer: [u32; 4] = std::array::from_fn(|j| code >> (16 + 2 * j) & 3);
-    let pack = |ring: [u32; 8], outer: [u32; 4]| {
-        let ring = (0..8).fold(0, |code, k| code | ring[k] << (2 * k));
-        (0..4).fold(ring, |code, j| code | outer[j] << (16 + 2 * j))
-    };
-    let mut all = [0; 8];
-    let (mut ring, mut outer) = (ring, outer);
-    for turn in 0..4 {
-        all[2 * turn] = pack(ring, outer);
-        // The same mirror and quarter turn as `shape_symmetries`.
-        all[2 * turn + 1] = pack(
-            std::array::from_fn(|k| ring[(8 - k) % 8]),
-            std::array::from_fn(|j| outer[(4 - j) % 4]),
-        );
-        ring = std::array::from_fn(|k| ring[(k + 6) % 8]);
-        outer = std::array::from_fn(|j| outer[(j + 3) % 4]);
-    }
-    all
+    // The outer points, two steps N, E, S and W, turn with the ring's
+    // orthogonal places: each point's pair of states travels together.
+    let pairs: [u32; 8] = std::array::from_fn(|k| {
+        let outer = if k % 2 == 0 { code >> (16 + k) & 3 } else { 0 };
+        (code >> (2 * k) & 3) | outer << 2
+    });
+    ring_symmetries(pairs).map(|ring| {
+        (0..8).fold(0, |code, k| {
+            let outer = if k % 2 == 0 {
+                (ring[k] >> 2) << (16 + k)
+            } else {
+                0
+            };
+            code | (ring[k] & 3) << (2 * k) | outer
+        })
+    })
 }
 
 /// The representative of a pattern's symmetry class (its smallest code)
@@ -476,9 +459,11 @@ impl Gammas {
             .get(&features[DIAMOND])
             .copied()
             .unwrap_or(self.default_diamond);
-        (1..DIAMOND).fold(shape * diamond, |strength, group| {
-            strength * self.levels[group][features[group] as usize]
-        })
+        (0..GROUPS)
+            .filter(|group| !PATTERN_GROUPS.contains(group))
+            .fold(shape * diamond, |strength, group| {
+                strength * self.levels[group][features[group] as usize]
+            })
     }
 }
 

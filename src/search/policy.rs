@@ -12,7 +12,7 @@
 
 use std::sync::LazyLock;
 
-use crate::board::{Cell, Color, Point, Position};
+use crate::board::{Cell, Color, Point, Position, ring_symmetries};
 
 use super::playout::{FastRng, PlayoutResult, below, play_out};
 
@@ -54,11 +54,8 @@ const PATTERNS: &[&str] = &[
 /// Neighbour order of a 3x3 code: N, NE, E, SE, S, SW, W, NW, 2 bits each,
 /// the [`Cell`] as the board numbers it (so no translation is needed).
 fn neighbourhood(position: &Position, p: Point) -> u16 {
-    let s = position.geometry().stride() as i32;
-    let offsets = [s, s + 1, 1, 1 - s, -s, -s - 1, -1, s - 1];
     let mut code = 0u16;
-    for (k, offset) in offsets.iter().enumerate() {
-        let q = Point((p.0 as i32 + offset) as u16);
+    for (k, q) in position.geometry().ring(p).into_iter().enumerate() {
         code |= (position.cell(q) as u16) << (2 * k);
     }
     code
@@ -70,7 +67,7 @@ static PATTERN_TABLE: LazyLock<Vec<u64>> = LazyLock::new(build_pattern_table);
 fn build_pattern_table() -> Vec<u64> {
     let mut table = vec![0u64; 1 << 10];
     for pattern in PATTERNS {
-        for variant in symmetries(ring(pattern)) {
+        for variant in ring_symmetries(ring(pattern)) {
             for swap in [false, true] {
                 // The matching codes are every choice, at each of the eight
                 // places, of a cell its symbol accepts.
@@ -106,23 +103,6 @@ fn ring(pattern: &str) -> [char; 8] {
         grid(1, 0),
         grid(0, 0),
     ]
-}
-
-/// The eight rotations and reflections of a neighbour ring.
-fn symmetries(ring: [char; 8]) -> Vec<[char; 8]> {
-    let mut all = Vec::with_capacity(8);
-    let mut current = ring;
-    for _ in 0..4 {
-        all.push(current);
-        // Mirror across the vertical axis: N and S stay, E<->W, NE<->NW, SE<->SW.
-        all.push([
-            current[0], current[7], current[6], current[5], current[4], current[3], current[2],
-            current[1],
-        ]);
-        // Rotate a quarter turn: each neighbour moves two places round the ring.
-        current = std::array::from_fn(|k| current[(k + 6) % 8]);
-    }
-    all
 }
 
 /// Whether a pattern `symbol` accepts the cell numbered `cell` (colours
@@ -392,7 +372,7 @@ mod tests {
     fn the_pattern_table_holds_exactly_the_matching_codes() {
         let variants: Vec<[char; 8]> = PATTERNS
             .iter()
-            .flat_map(|pattern| symmetries(ring(pattern)))
+            .flat_map(|pattern| ring_symmetries(ring(pattern)))
             .collect();
         for code in 0..=u16::MAX {
             let expected = variants.iter().any(|variant| {

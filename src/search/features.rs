@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
-use crate::board::{Cell, Color, FewPoints, LibertyMemo, Point, Position, ring_symmetries};
+use crate::board::{Cell, Color, LibertyMemo, Point, Position, ring_symmetries};
 
 use super::tactics::{atari_starts_ladder, escape_is_hopeless};
 
@@ -49,7 +49,7 @@ pub const DIAMOND: usize = 8;
 /// The groups whose levels are pattern codes, not small numbers.
 pub const PATTERN_GROUPS: [usize; 2] = [SHAPE, DIAMOND];
 /// Levels of each group other than the patterns (level 0 is always "none").
-pub const LEVELS: [usize; GROUPS] = [0, 5, 4, 4, 4, 9, 10, 6, 0];
+pub const LEVELS: [usize; GROUPS] = [0, 5, 4, 4, 5, 9, 10, 6, 0];
 
 /// Bits of a 3x3 shape code: 3 for each orthogonal neighbour, 2 for each diagonal.
 pub const SHAPE_BITS: u32 = 20;
@@ -273,14 +273,17 @@ pub fn move_features(
     if escapes && captured == 0 {
         features[ESCAPE] = if self_atari || escape_is_hopeless(position, p, mover) {
             3
-        } else if escape_liberties(position, p, own) >= 3 {
+        } else if position.quiet_move_liberties(p, mover) >= 3 {
             1
         } else {
             2
         };
     }
     if self_atari {
+        // A self-atari that ataris back is a throw-in or a liberty fill in
+        // a race, judged apart from a plain blunder.
         features[SELF_ATARI] = match joined {
+            _ if atari_level > 0 => 4,
             1 => 1,
             2 | 3 => 2,
             _ => 3,
@@ -319,30 +322,6 @@ pub fn move_features(
     let open = position.empty_points().len() * 2 > g.area();
     features[LINE] = line + if open { 5 } else { 0 };
     features
-}
-
-/// Liberties (up to 3) of the string the mover would make at `p` (its
-/// stones being `own`), for a move that captures nothing: the empty
-/// neighbours of `p` and its friends' liberties other than `p`.
-fn escape_liberties(position: &Position, p: Point, own: Cell) -> usize {
-    let mut found = FewPoints::with_limit(3);
-    for n in position.geometry().neighbours(p) {
-        let cell = position.cell(n);
-        let full = if cell == Cell::Empty {
-            !found.insert(n.0)
-        } else if cell == own {
-            position
-                .liberties_up_to(n, 4)
-                .points()
-                .any(|q| q != p && !found.insert(q.0))
-        } else {
-            false
-        };
-        if full {
-            return 3;
-        }
-    }
-    found.len()
 }
 
 /// A multiplicative hash for pattern codes, which are already well spread
@@ -592,6 +571,40 @@ mod tests {
         );
         assert_eq!(corner[LINE], 5, "first line on an open board");
         assert_eq!(corner[DISTANCE], 0);
+    }
+
+    #[test]
+    fn a_self_atari_that_ataris_back_is_a_level_of_its_own() {
+        // White B1 is a self-atari, and it ataris Black A2-B2 (left with A1).
+        let p = Position::from_text(
+            ".....
+             .....
+             OOO..
+             XXO..
+             ..X..",
+            GameKind::Go,
+        )
+        .unwrap();
+        let g = p.geometry();
+        let memo = LibertyMemo::new(&p);
+        let throw_in = move_features(
+            &p,
+            g.point(1, 0).unwrap(),
+            Color::White,
+            RecentMoves::default(),
+            &memo,
+        );
+        assert_eq!(throw_in[SELF_ATARI], 4);
+        assert!(throw_in[ATARI] > 0);
+        // Black A1 fills its own liberty: a plain self-atari of three stones.
+        let fill = move_features(
+            &p,
+            g.point(0, 0).unwrap(),
+            Color::Black,
+            RecentMoves::default(),
+            &memo,
+        );
+        assert_eq!(fill[SELF_ATARI], 2);
     }
 
     #[test]

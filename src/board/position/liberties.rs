@@ -105,6 +105,30 @@ impl LibertyMemo {
 }
 
 impl Position {
+    /// Liberties (up to 3) of the string `color` would make by playing the
+    /// empty point `p`, for a move that captures nothing: the empty
+    /// neighbours of `p` and its friends' liberties other than `p`.
+    pub fn quiet_move_liberties(&self, p: Point, color: Color) -> usize {
+        let own = color.cell();
+        let mut found = FewPoints::with_limit(3);
+        for n in self.geometry.neighbours(p) {
+            let cell = self.cells[n.idx()];
+            let full = if cell == Cell::Empty {
+                !found.insert(n.0)
+            } else if cell == own {
+                self.liberties_up_to(n, 4)
+                    .points()
+                    .any(|q| q != p && !found.insert(q.0))
+            } else {
+                false
+            };
+            if full {
+                return 3;
+            }
+        }
+        found.len()
+    }
+
     /// The only liberty of the string through `p`, if it is in atari.
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {

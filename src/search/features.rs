@@ -49,7 +49,7 @@ pub const DIAMOND: usize = 8;
 /// The groups whose levels are pattern codes, not small numbers.
 pub const PATTERN_GROUPS: [usize; 2] = [SHAPE, DIAMOND];
 /// Levels of each group other than the patterns (level 0 is always "none").
-pub const LEVELS: [usize; GROUPS] = [0, 5, 4, 4, 5, 9, 10, 6, 0];
+pub const LEVELS: [usize; GROUPS] = [0, 5, 4, 4, 4, 9, 10, 6, 0];
 
 /// Bits of a 3x3 shape code: 3 for each orthogonal neighbour, 2 for each diagonal.
 pub const SHAPE_BITS: u32 = 20;
@@ -280,10 +280,7 @@ pub fn move_features(
         };
     }
     if self_atari {
-        // A self-atari that ataris back is a throw-in or a liberty fill in
-        // a race, judged apart from a plain blunder.
         features[SELF_ATARI] = match joined {
-            _ if atari_level > 0 => 4,
             1 => 1,
             2 | 3 => 2,
             _ => 3,
@@ -571,40 +568,6 @@ mod tests {
         );
         assert_eq!(corner[LINE], 5, "first line on an open board");
         assert_eq!(corner[DISTANCE], 0);
-    }
-
-    #[test]
-    fn a_self_atari_that_ataris_back_is_a_level_of_its_own() {
-        // White B1 is a self-atari, and it ataris Black A2-B2 (left with A1).
-        let p = Position::from_text(
-            ".....
-             .....
-             OOO..
-             XXO..
-             ..X..",
-            GameKind::Go,
-        )
-        .unwrap();
-        let g = p.geometry();
-        let memo = LibertyMemo::new(&p);
-        let throw_in = move_features(
-            &p,
-            g.point(1, 0).unwrap(),
-            Color::White,
-            RecentMoves::default(),
-            &memo,
-        );
-        assert_eq!(throw_in[SELF_ATARI], 4);
-        assert!(throw_in[ATARI] > 0);
-        // Black A1 fills its own liberty: a plain self-atari of three stones.
-        let fill = move_features(
-            &p,
-            g.point(0, 0).unwrap(),
-            Color::Black,
-            RecentMoves::default(),
-            &memo,
-        );
-        assert_eq!(fill[SELF_ATARI], 2);
     }
 
     #[test]

@@ -110,9 +110,7 @@ pub fn go_prior(
         // Chasing a broken ladder only leaves cutting points behind.
         prior.lost(params.prior_broken_ladder);
     }
-    // A self-atari that ataris back (a throw-in, a liberty fill in a race)
-    // is left to the learned features and the search.
-    if ataris.is_empty() && position.is_self_atari(p, mover) {
+    if position.is_self_atari(p, mover) {
         prior.lost(params.prior_self_atari);
     }
     if pattern_at(position, p) {
@@ -233,31 +231,6 @@ mod tests {
         // Black extending at F5 stays in atari: self-atari, hopeless.
         let escape = go_prior(&params, &p, at(&p, 5, 4), Color::Black, &context, None);
         assert!(rate(escape) < 0.4, "{escape:?}");
-    }
-
-    #[test]
-    fn a_self_atari_that_ataris_back_is_not_penalised() {
-        // White B1 and A1 are self-ataris; B1 also ataris Black A2-B2.
-        let p = Position::from_text(
-            ".....
-             .....
-             OOO..
-             XXO..
-             ..X..",
-            GameKind::Go,
-        )
-        .unwrap();
-        let params = SearchParams::default();
-        let liberties = LibertyMemo::new(&p);
-        let context = PriorContext {
-            last: None,
-            open: false,
-            liberties: &liberties,
-        };
-        let throw_in = go_prior(&params, &p, at(&p, 1, 0), Color::White, &context, None);
-        assert!(rate(throw_in) >= 0.5, "{throw_in:?}");
-        let black_fill = go_prior(&params, &p, at(&p, 0, 0), Color::Black, &context, None);
-        assert!(rate(black_fill) < 0.5, "{black_fill:?}");
     }
 
     #[test]

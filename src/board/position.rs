@@ -571,6 +571,26 @@ impl Position {
         }
     }
 
+    /// Stones in the string `color` would form by playing the empty point
+    /// `p`: the move and each friendly neighbouring string, once.
+    pub fn joined_size(&self, p: Point, color: Color) -> usize {
+        let own = color.cell();
+        // A stone's head is never 0, the border's, so 0 marks "no friend".
+        let mut heads = [0u16; 4];
+        let mut total = 1;
+        for (k, n) in self.geometry.neighbours(p).into_iter().enumerate() {
+            if self.cells[n.idx()] != own {
+                continue;
+            }
+            let head = self.string_head[n.idx()];
+            if !heads[..k].contains(&head) {
+                heads[k] = head;
+                total += self.string_size[head as usize] as usize;
+            }
+        }
+        total
+    }
+
     /// Whether `color` may play on `p` under this position's rules.
     #[inline]
     pub fn is_legal(&self, p: Point, color: Color) -> bool {

@@ -227,9 +227,7 @@ pub fn move_features(
     let mut capture_level = 0;
     let mut atari_level = 0;
     let mut escapes = false;
-    let mut joined = 1;
-    let mut friends: [Option<u16>; 4] = [None; 4];
-    for (i, n) in g.neighbours(p).into_iter().enumerate() {
+    for n in g.neighbours(p) {
         let cell = position.cell(n);
         if cell == enemy {
             let in_last = last_string.is_some() && position.string_id(n) == last_string;
@@ -260,11 +258,6 @@ pub fn move_features(
             }
         } else if cell == own {
             escapes |= position.atari_liberty(n) == Some(p);
-            let id = position.string_id(n);
-            if !friends[..i].contains(&id) {
-                joined += position.string_size(n);
-                friends[i] = id;
-            }
         }
     }
     features[CAPTURE] = capture_level;
@@ -280,7 +273,7 @@ pub fn move_features(
         };
     }
     if self_atari {
-        features[SELF_ATARI] = match joined {
+        features[SELF_ATARI] = match position.joined_size(p, mover) {
             1 => 1,
             2 | 3 => 2,
             _ => 3,

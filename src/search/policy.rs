@@ -248,7 +248,7 @@ fn random_move(position: &mut Position, mover: Color, rng: &mut FastRng) -> Opti
         // Not our eye and legal: what a light playout asks, fast path and all.
         if position.is_light_candidate(p, mover, true)
             && !(position.is_self_atari(p, mover)
-                && joined_size(position, p, mover) > SELF_ATARI_MAX_STONES
+                && position.joined_size(p, mover) > SELF_ATARI_MAX_STONES
                 && odds(rng, SELF_ATARI_REJECT_ODDS))
         {
             return Some(p);
@@ -257,26 +257,6 @@ fn random_move(position: &mut Position, mover: Color, rng: &mut FastRng) -> Opti
         position.swap_empties_unchecked(slot, live);
     }
     None
-}
-
-/// Stones in the string `mover` would form by playing `p`.
-fn joined_size(position: &Position, p: Point, mover: Color) -> usize {
-    let own = mover.cell();
-    let mut heads = [Point(0); 4];
-    let mut total = 1;
-    for (k, n) in position.geometry().neighbours(p).into_iter().enumerate() {
-        if position.cell(n) != own {
-            continue;
-        }
-        // Count each neighbouring string once (by its smallest stone seen).
-        let stones = position.string_stones(n);
-        let head = stones.first().unwrap_or(n);
-        if !heads[..k].contains(&head) {
-            heads[k] = head;
-            total += stones.count() as usize;
-        }
-    }
-    total
 }
 
 /// The policy's move for `mover`, given the last move played.

@@ -292,6 +292,25 @@ mod tests {
     }
 
     #[test]
+    fn joined_size_counts_each_friendly_string_once() {
+        let p = Position::from_text(
+            "...X.
+             .X...
+             .X.X.
+             .XXX.
+             .....",
+            GameKind::Go,
+        )
+        .unwrap();
+        // C3 touches the six-stone string three times: counted once.
+        assert_eq!(p.joined_size(at(&p, 2, 2), Color::Black), 7);
+        // D4 joins that string and the lone D5.
+        assert_eq!(p.joined_size(at(&p, 3, 3), Color::Black), 8);
+        assert_eq!(p.joined_size(at(&p, 0, 0), Color::Black), 1);
+        assert_eq!(p.joined_size(at(&p, 2, 2), Color::White), 1);
+    }
+
+    #[test]
     fn self_atari_detection() {
         let p = Position::from_text(
             "O.O..

@@ -21,6 +21,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use kosumi::board::{Cell, Color, GameKind, Geometry, LibertyMemo, Position};
+use kosumi::search::checks::MoveChecks;
 use kosumi::search::features::{
     Features, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, RecentMoves, canonical_pattern,
     move_features,
@@ -140,6 +141,7 @@ fn add_game(
             let start = data.candidates.len();
             let mut chosen = None;
             let liberties = LibertyMemo::new(&position);
+            let open = position.empty_points().len() * 2 > position.geometry().area();
             for &p in position.empty_points() {
                 let p = kosumi::board::Point(p);
                 if position.cell(p) != Cell::Empty
@@ -151,7 +153,8 @@ fn add_game(
                 if p == played {
                     chosen = Some(data.candidates.len());
                 }
-                let features = move_features(&position, p, color, recent, &liberties);
+                let checks = MoveChecks::new(&position, p, color, &liberties);
+                let features = move_features(&checks, recent, open);
                 data.candidates.push(index.dense(&features, offsets));
             }
             match chosen {

@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 
 use crate::board::{Cell, Color, LibertyMemo, Point, Position, ring_symmetries};
 
-use super::tactics::{atari_starts_ladder, escape_is_hopeless};
+use super::checks::MoveChecks;
 
 /// The feature groups, in the order of a [`Features`] array.
 pub const GROUPS: usize = 9;
@@ -194,16 +194,16 @@ fn distance(position: &Position, (col, row): (usize, usize), q: Point) -> Option
     Some(dx + dy + dx.max(dy))
 }
 
-/// The features of `mover` playing the legal empty point `p` after the
-/// `recent` moves, counting liberties through `liberties`, a memo for
-/// `position`.
-pub fn move_features(
-    position: &Position,
-    p: Point,
-    mover: Color,
-    recent: RecentMoves,
-    liberties: &LibertyMemo,
-) -> Features {
+/// The features of the candidate move of `checks` after the `recent`
+/// moves, on a board that is `open` (more than half empty).
+pub fn move_features(checks: &MoveChecks<'_>, recent: RecentMoves, open: bool) -> Features {
+    let MoveChecks {
+        position,
+        point: p,
+        mover,
+        liberties,
+        ..
+    } = *checks;
     let last = recent.last;
     let g = position.geometry();
     let own = mover.cell();
@@ -227,7 +227,7 @@ pub fn move_features(
     let mut capture_level = 0;
     let mut atari_level = 0;
     let mut escapes = false;
-    for n in g.neighbours(p) {
+    for (k, n) in g.neighbours(p).into_iter().enumerate() {
         let cell = position.cell(n);
         if cell == enemy {
             let in_last = last_string.is_some() && position.string_id(n) == last_string;
@@ -247,7 +247,7 @@ pub fn move_features(
                 };
                 capture_level = capture_level.max(level);
             } else if atari_level < 3 && liberties.liberties(position, n) == 2 {
-                let level = if atari_starts_ladder(position, p, mover, n) {
+                let level = if checks.atari_starts_ladder(k) {
                     3
                 } else if in_last {
                     2
@@ -262,9 +262,9 @@ pub fn move_features(
     }
     features[CAPTURE] = capture_level;
     features[ATARI] = atari_level;
-    let self_atari = captured == 0 && position.is_self_atari(p, mover);
+    let self_atari = captured == 0 && checks.is_self_atari();
     if escapes && captured == 0 {
-        features[ESCAPE] = if self_atari || escape_is_hopeless(position, p, mover) {
+        features[ESCAPE] = if self_atari || checks.escape_is_hopeless() {
             3
         } else if position.quiet_move_liberties(p, mover) >= 3 {
             1
@@ -309,7 +309,6 @@ pub fn move_features(
         .min(g.width() - 1 - col)
         .min(g.height() - 1 - row)
         .min(4) as u32;
-    let open = position.empty_points().len() * 2 > g.area();
     features[LINE] = line + if open { 5 } else { 0 };
     features
 }
@@ -527,6 +526,13 @@ mod tests {
         assert_eq!(edge >> (16 + 2 * 3) & 3, 1);
     }
 
+    /// The features of `mover` playing `p`, the board's openness read off it.
+    fn features_of(position: &Position, p: Point, mover: Color, recent: RecentMoves) -> Features {
+        let memo = LibertyMemo::new(position);
+        let open = position.empty_points().len() * 2 > position.geometry().area();
+        move_features(&MoveChecks::new(position, p, mover, &memo), recent, open)
+    }
+
     #[test]
     fn capture_escape_and_self_atari_levels() {
         // White D3 captures C3; Black D3 extends into atari again.
@@ -541,23 +547,21 @@ mod tests {
         .unwrap();
         let g = p.geometry();
         let d3 = g.point(3, 2).unwrap();
-        let memo = LibertyMemo::new(&p);
-        let white = move_features(&p, d3, Color::White, RecentMoves::default(), &memo);
+        let white = features_of(&p, d3, Color::White, RecentMoves::default());
         assert_eq!(white[CAPTURE], 1);
         assert_eq!(white[ESCAPE], 0);
-        let black = move_features(&p, d3, Color::Black, RecentMoves::default(), &memo);
+        let black = features_of(&p, d3, Color::Black, RecentMoves::default());
         assert_eq!(black[CAPTURE], 0);
         assert_eq!(
             black[ESCAPE], 3,
             "extending at D3 leaves two stones in atari"
         );
         assert_eq!(black[SELF_ATARI], 2);
-        let corner = move_features(
+        let corner = features_of(
             &p,
             g.point(0, 0).unwrap(),
             Color::Black,
             RecentMoves::default(),
-            &memo,
         );
         assert_eq!(corner[LINE], 5, "first line on an open board");
         assert_eq!(corner[DISTANCE], 0);
@@ -571,14 +575,12 @@ mod tests {
             last: Some(g.point(4, 4).unwrap()),
             before_last: Some(g.point(0, 0).unwrap()),
         };
-        let memo = LibertyMemo::new(&p);
-        let next_to_last = move_features(&p, g.point(4, 5).unwrap(), Color::Black, recent, &memo);
+        let next_to_last = features_of(&p, g.point(4, 5).unwrap(), Color::Black, recent);
         assert_eq!(
             (next_to_last[DISTANCE], next_to_last[DISTANCE_BEFORE]),
             (1, 5)
         );
-        let diagonal_to_before =
-            move_features(&p, g.point(1, 1).unwrap(), Color::Black, recent, &memo);
+        let diagonal_to_before = features_of(&p, g.point(1, 1).unwrap(), Color::Black, recent);
         assert_eq!(diagonal_to_before[DISTANCE_BEFORE], 2);
         assert_eq!(diagonal_to_before[DISTANCE], 7, "dx = dy = 3: distance 9");
     }

@@ -9,11 +9,13 @@
 //! - `playout`: light random playouts (the default policy).
 //! - `policy`: the MoGo-style Go playout policy.
 //! - `prior`, `features`: what new tree nodes start with: hand-made terms
-//!   and learned move features (Bradley–Terry gammas).
+//!   and learned move features (Bradley–Terry gammas); `checks` runs the
+//!   tactical checks both ask only once a candidate.
 //! - `time`: turning GTP clock settings into a budget per move.
 //! - `ownership`: who owns each point at the end of playouts (dead stones).
 //! - `solver`: exact NoGo solving.
 
+pub mod checks;
 pub mod features;
 pub mod nogo;
 pub mod ownership;

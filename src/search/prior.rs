@@ -2,12 +2,13 @@
 //! adds virtual playouts, won for a good sign, lost for a bad one, so the
 //! search starts from sensible values and still corrects them.
 
-use crate::board::{Color, GameKind, LibertyMemo, Point, Position};
+use crate::board::{Color, GameKind, Point, Position};
 
+use super::checks::MoveChecks;
 use super::params::SearchParams;
 use super::policy::pattern_at;
 use super::reading::{Effect, root_effects};
-use super::tactics::{atari_chases_broken_ladder, atari_starts_ladder, escape_is_hopeless};
+use super::tactics::atari_chases_broken_ladder;
 
 /// Virtual playouts of a prior: `visits`, of which `wins` half points won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +19,7 @@ pub struct Prior {
 
 impl Prior {
     /// `n` playouts at 50%.
-    fn even(n: u32) -> Prior {
+    pub fn even(n: u32) -> Prior {
         Prior { visits: n, wins: n }
     }
 
@@ -38,34 +39,28 @@ impl Prior {
     }
 }
 
-/// What a whole expansion shares: the last move, how open the board is
-/// and the liberties counted so far.
-pub struct PriorContext<'a> {
+/// What a whole expansion shares: the last move and how open the board is.
+pub struct PriorContext {
     /// The last stone played (the move that led here), if any.
     pub last: Option<Point>,
     /// More than half the board is still empty.
     pub open: bool,
-    /// Liberty counts of the position's strings.
-    pub liberties: &'a LibertyMemo,
 }
 
 /// A move's learned strength (see `features`) over the strongest
 /// candidate's, in (0, 1].
 pub type StrengthRatio = f32;
 
-/// The prior of `mover` playing the legal point `p`.
-pub fn go_prior(
-    params: &SearchParams,
-    position: &Position,
-    p: Point,
-    mover: Color,
-    context: &PriorContext<'_>,
-    learned: Option<StrengthRatio>,
-) -> Prior {
+/// The hand-made prior of the Go move of `checks`.
+pub fn go_prior(params: &SearchParams, checks: &MoveChecks<'_>, context: &PriorContext) -> Prior {
+    let MoveChecks {
+        position,
+        point: p,
+        mover,
+        liberties,
+        ..
+    } = *checks;
     let mut prior = Prior::even(params.prior_even);
-    if position.kind() != GameKind::Go {
-        return prior;
-    }
     let g = position.geometry();
     let own = mover.cell();
     let enemy = mover.opponent().cell();
@@ -75,29 +70,29 @@ pub fn go_prior(
     let mut ladders = false;
     // The strings this move puts in atari, one stone each.
     let mut ataris: Vec<Point> = Vec::new();
-    for n in g.neighbours(p) {
+    for (k, n) in g.neighbours(p).into_iter().enumerate() {
         let cell = position.cell(n);
         if cell == enemy {
             if position.atari_liberty(n) == Some(p) {
                 let size = position.string_size(n) as u32;
                 prior.won(params.prior_capture * size.min(4));
                 captures = true;
-            } else if context.liberties.liberties(position, n) == 2 {
+            } else if liberties.liberties(position, n) == 2 {
                 let id = position.string_id(n);
                 if !ataris.iter().any(|&a| position.string_id(a) == id) {
                     ataris.push(n);
                 }
-                if !ladders && atari_starts_ladder(position, p, mover, n) {
+                if !ladders && checks.atari_starts_ladder(k) {
                     prior.won(params.prior_ladder_attack);
                     ladders = true;
                 }
             }
         } else if cell == own {
             saves_atari |= position.atari_liberty(n) == Some(p);
-            extends_weak_string |= context.liberties.liberties(position, n) <= 2;
+            extends_weak_string |= liberties.liberties(position, n) <= 2;
         }
     }
-    if extends_weak_string && escape_is_hopeless(position, p, mover) {
+    if extends_weak_string && checks.escape_is_hopeless() {
         prior.lost(params.prior_hopeless_escape);
     } else if saves_atari {
         prior.won(params.prior_escape);
@@ -110,7 +105,7 @@ pub fn go_prior(
         // Chasing a broken ladder only leaves cutting points behind.
         prior.lost(params.prior_broken_ladder);
     }
-    if position.is_self_atari(p, mover) {
+    if checks.is_self_atari() {
         prior.lost(params.prior_self_atari);
     }
     if pattern_at(position, p) {
@@ -123,12 +118,6 @@ pub fn go_prior(
         if distance <= 2 {
             prior.won(params.prior_near_last);
         }
-    }
-    if let Some(ratio) = learned {
-        let share = ratio.powf(params.learned_exponent as f32);
-        let wins = share * 2.0 * params.prior_learned as f32;
-        prior.visits += params.prior_learned;
-        prior.wins += (wins + 0.5) as u32;
     }
     if context.open
         && let Some((col, row)) = g.coords(p)
@@ -146,6 +135,15 @@ pub fn go_prior(
         }
     }
     prior
+}
+
+/// Adds the learned term to a Go prior: `prior_learned` virtual playouts,
+/// of which the move wins the share `ratio ^ learned_exponent`.
+pub fn add_learned(prior: &mut Prior, params: &SearchParams, ratio: StrengthRatio) {
+    let share = ratio.powf(params.learned_exponent as f32);
+    let wins = share * 2.0 * params.prior_learned as f32;
+    prior.visits += params.prior_learned;
+    prior.wins += (wins + 0.5) as u32;
 }
 
 /// Most stones a root reading prior counts at one point.
@@ -194,9 +192,28 @@ pub fn root_reading_priors(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::LibertyMemo;
 
     fn at(position: &Position, col: usize, row: usize) -> Point {
         position.geometry().point(col, row).unwrap()
+    }
+
+    /// The prior of `mover` playing `p`, with the learned `ratio` if given.
+    fn prior_of(
+        params: &SearchParams,
+        position: &Position,
+        p: Point,
+        mover: Color,
+        open: bool,
+        ratio: Option<StrengthRatio>,
+    ) -> Prior {
+        let liberties = LibertyMemo::new(position);
+        let checks = MoveChecks::new(position, p, mover, &liberties);
+        let mut prior = go_prior(params, &checks, &PriorContext { last: None, open });
+        if let Some(ratio) = ratio {
+            add_learned(&mut prior, params, ratio);
+        }
+        prior
     }
 
     fn rate(prior: Prior) -> f64 {
@@ -219,17 +236,11 @@ mod tests {
         )
         .unwrap();
         let params = SearchParams::default();
-        let liberties = LibertyMemo::new(&p);
-        let context = PriorContext {
-            last: None,
-            open: false,
-            liberties: &liberties,
-        };
-        let capture = go_prior(&params, &p, at(&p, 5, 4), Color::White, &context, None);
-        let quiet = go_prior(&params, &p, at(&p, 7, 7), Color::White, &context, None);
+        let capture = prior_of(&params, &p, at(&p, 5, 4), Color::White, false, None);
+        let quiet = prior_of(&params, &p, at(&p, 7, 7), Color::White, false, None);
         assert!(rate(capture) > 0.7 && rate(quiet) == 0.5);
         // Black extending at F5 stays in atari: self-atari, hopeless.
-        let escape = go_prior(&params, &p, at(&p, 5, 4), Color::Black, &context, None);
+        let escape = prior_of(&params, &p, at(&p, 5, 4), Color::Black, false, None);
         assert!(rate(escape) < 0.4, "{escape:?}");
     }
 
@@ -255,24 +266,15 @@ mod tests {
         )
         .unwrap();
         let params = SearchParams::default();
-        let context_of = |liberties| PriorContext {
-            last: None,
-            open: false,
-            liberties,
-        };
         let c2 = at(&ladder, 2, 1);
-        let liberties = LibertyMemo::new(&ladder);
-        let context = context_of(&liberties);
-        let working = go_prior(&params, &ladder, c2, Color::White, &context, None);
+        let working = prior_of(&params, &ladder, c2, Color::White, false, None);
         assert!(rate(working) > 0.5, "{working:?}");
         // Black K10 breaks the ladder: the same atari only chases.
         let mut broken = ladder.clone();
         broken
             .place_setup_stone(at(&broken, 9, 9), Color::Black)
             .unwrap();
-        let liberties = LibertyMemo::new(&broken);
-        let context = context_of(&liberties);
-        let chase = go_prior(&params, &broken, c2, Color::White, &context, None);
+        let chase = prior_of(&params, &broken, c2, Color::White, false, None);
         assert!(rate(chase) < 0.5, "{chase:?}");
     }
 
@@ -280,14 +282,8 @@ mod tests {
     fn the_third_line_beats_the_first_on_an_open_board() {
         let p = Position::new(crate::board::Geometry::square(9).unwrap(), GameKind::Go);
         let params = SearchParams::default();
-        let liberties = LibertyMemo::new(&p);
-        let context = PriorContext {
-            last: None,
-            open: true,
-            liberties: &liberties,
-        };
-        let third = go_prior(&params, &p, at(&p, 2, 2), Color::Black, &context, None);
-        let first = go_prior(&params, &p, at(&p, 0, 4), Color::Black, &context, None);
+        let third = prior_of(&params, &p, at(&p, 2, 2), Color::Black, true, None);
+        let first = prior_of(&params, &p, at(&p, 0, 4), Color::Black, true, None);
         assert!(rate(third) > 0.5 && rate(first) < 0.5);
     }
 
@@ -299,22 +295,9 @@ mod tests {
             learned_exponent: 0.5,
             ..SearchParams::default()
         };
-        let liberties = LibertyMemo::new(&p);
-        let context = PriorContext {
-            last: None,
-            open: false,
-            liberties: &liberties,
-        };
         let center = at(&p, 4, 4);
-        let strongest = go_prior(&params, &p, center, Color::Black, &context, Some(1.0));
-        let weak = go_prior(
-            &params,
-            &p,
-            center,
-            Color::Black,
-            &context,
-            Some(1.0 / 64.0),
-        );
+        let strongest = prior_of(&params, &p, center, Color::Black, false, Some(1.0));
+        let weak = prior_of(&params, &p, center, Color::Black, false, Some(1.0 / 64.0));
         let even = params.prior_even;
         assert_eq!((strongest.visits, strongest.wins), (even + 16, even + 32));
         // sqrt(1/64) = 1/8 of 16 playouts won: 2 wins, 4 half points.

@@ -7,6 +7,7 @@
 
 use crate::board::{Bitboard, Color, GameKind, LibertyMemo, Move, Outcome, Point, Position};
 
+use super::checks::MoveChecks;
 use super::features::{GO_GAMMAS, RecentMoves, move_features};
 use super::nogo::{
     NogoLists, NogoPlayoutOptions, margin_draw_chance, mobility_prior, nogo_playout,
@@ -15,7 +16,7 @@ use super::nogo::{
 use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced, unit_roll};
 use super::policy::heavy_playout;
-use super::prior::{PriorContext, go_prior};
+use super::prior::{Prior, PriorContext, add_learned, go_prior};
 use super::tree::{Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN, amaf_update};
 
 /// What every search thread shares.
@@ -581,35 +582,50 @@ pub fn expand(
         return false;
     };
     let open = position.empty_points().len() * 2 > position.geometry().area();
-    let liberties = LibertyMemo::new(position);
-    let context = PriorContext {
-        last,
-        open,
-        liberties: &liberties,
-    };
     let children = tree.block(block, count);
     let params = shared.params;
-    let strengths: Vec<f32> = if go && params.prior_learned > 0 {
-        let gammas = &*GO_GAMMAS;
-        moves
+    if go {
+        // One set of checks per candidate serves the learned features and
+        // the hand-made prior; the learned share needs the strongest
+        // candidate, so it is added once all are rated.
+        let liberties = LibertyMemo::new(position);
+        let context = PriorContext { last, open };
+        let learned = params.prior_learned > 0;
+        let rated: Vec<(Prior, f32)> = moves
             .iter()
-            .map(|&p| gammas.strength(&move_features(position, p, mover, recent, &liberties)))
-            .collect()
+            .map(|&p| {
+                let checks = MoveChecks::new(position, p, mover, &liberties);
+                let strength = if learned {
+                    GO_GAMMAS.strength(&move_features(&checks, recent, open))
+                } else {
+                    0.0
+                };
+                (go_prior(params, &checks, &context), strength)
+            })
+            .collect();
+        let strongest = rated
+            .iter()
+            .map(|&(_, strength)| strength)
+            .fold(f32::MIN_POSITIVE, f32::max);
+        for (child, (&p, &(mut prior, strength))) in children.iter().zip(moves.iter().zip(&rated)) {
+            if learned {
+                add_learned(&mut prior, params, strength / strongest);
+            }
+            let (visits, wins) = prior.to_node();
+            child.init(Move::Play(p), visits, wins);
+        }
     } else {
-        Vec::new()
-    };
-    let strongest = strengths.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
-    for (i, (child, &p)) in children.iter().zip(&moves).enumerate() {
-        let (visits, wins) = if !go && params.nogo_mobility_prior > 0.0 {
-            let step = params.nogo_mobility_prior;
-            mobility_prior(position, p, mover, params.prior_even, step, prior_board)
-        } else if !go && params.nogo_priors {
-            nogo_prior(position, p, mover, params.prior_even)
-        } else {
-            let learned = strengths.get(i).map(|&s| s / strongest);
-            go_prior(params, position, p, mover, &context, learned).to_node()
-        };
-        child.init(Move::Play(p), visits, wins);
+        for (child, &p) in children.iter().zip(&moves) {
+            let (visits, wins) = if params.nogo_mobility_prior > 0.0 {
+                let step = params.nogo_mobility_prior;
+                mobility_prior(position, p, mover, params.prior_even, step, prior_board)
+            } else if params.nogo_priors {
+                nogo_prior(position, p, mover, params.prior_even)
+            } else {
+                Prior::even(params.prior_even).to_node()
+            };
+            child.init(Move::Play(p), visits, wins);
+        }
     }
     if go {
         let penalty = if open { params.prior_pass_penalty } else { 0 };

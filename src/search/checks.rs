@@ -1,0 +1,84 @@
+//! The tactical checks of one candidate Go move that both the learned
+//! features and the hand-made priors ask (self-atari, a hopeless escape,
+//! an atari that starts a ladder), each run at most once: the ladder
+//! reads behind the last two are the dearest part of an expansion.
+
+use std::cell::Cell;
+
+use crate::board::{Color, LibertyMemo, Point, Position};
+
+use super::tactics::{atari_starts_ladder, escape_is_hopeless};
+
+/// One candidate move in one position, with the answers asked so far.
+pub struct MoveChecks<'a> {
+    /// The position the move would be played in.
+    pub position: &'a Position,
+    /// The move: a legal empty point.
+    pub point: Point,
+    /// The side that would play it.
+    pub mover: Color,
+    /// Liberty counts of the position's strings, shared by all candidates.
+    pub liberties: &'a LibertyMemo,
+    /// Whether the move leaves its own string in atari, once asked.
+    self_atari: Cell<Option<bool>>,
+    /// Whether the move only runs into a capture, once asked.
+    hopeless_escape: Cell<Option<bool>>,
+    /// By neighbour, in [`crate::board::Geometry::neighbours`] order:
+    /// whether the move ataris that enemy string into a working ladder,
+    /// once asked.
+    ladder_ataris: [Cell<Option<bool>>; 4],
+}
+
+impl<'a> MoveChecks<'a> {
+    /// Nothing asked yet about `mover` playing `point` in `position`, whose
+    /// liberties `liberties` counts.
+    pub fn new(
+        position: &'a Position,
+        point: Point,
+        mover: Color,
+        liberties: &'a LibertyMemo,
+    ) -> MoveChecks<'a> {
+        MoveChecks {
+            position,
+            point,
+            mover,
+            liberties,
+            self_atari: Cell::new(None),
+            hopeless_escape: Cell::new(None),
+            ladder_ataris: [const { Cell::new(None) }; 4],
+        }
+    }
+
+    /// [`Position::is_self_atari`] of the move.
+    pub fn is_self_atari(&self) -> bool {
+        remember(&self.self_atari, || {
+            self.position.is_self_atari(self.point, self.mover)
+        })
+    }
+
+    /// [`escape_is_hopeless`] of the move.
+    pub fn escape_is_hopeless(&self) -> bool {
+        remember(&self.hopeless_escape, || {
+            escape_is_hopeless(self.position, self.point, self.mover)
+        })
+    }
+
+    /// [`atari_starts_ladder`] against the string on neighbour `k` of the
+    /// move (an enemy string with two liberties).
+    pub fn atari_starts_ladder(&self, k: usize) -> bool {
+        remember(&self.ladder_ataris[k], || {
+            let target = self.position.geometry().neighbours(self.point)[k];
+            atari_starts_ladder(self.position, self.point, self.mover, target)
+        })
+    }
+}
+
+/// The answer in `slot`, computed by `ask` the first time.
+fn remember(slot: &Cell<Option<bool>>, ask: impl FnOnce() -> bool) -> bool {
+    if let Some(answer) = slot.get() {
+        return answer;
+    }
+    let answer = ask();
+    slot.set(Some(answer));
+    answer
+}

@@ -82,3 +82,52 @@ fn remember(slot: &Cell<Option<bool>>, ask: impl FnOnce() -> bool) -> bool {
     slot.set(Some(answer));
     answer
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{GameKind, Geometry};
+    use crate::search::{FastRng, light_playout};
+    use rand_xoshiro::rand_core::SeedableRng;
+
+    /// Every answer, asked twice, is what the check itself says, on
+    /// positions cut from random playouts.
+    #[test]
+    fn remembered_answers_match_the_checks() {
+        let mut rng = FastRng::seed_from_u64(9);
+        let root = Position::new(Geometry::square(9).unwrap(), GameKind::Go);
+        let mut ladder_reads = 0;
+        for k in 0..60u32 {
+            let mut position = root.clone();
+            light_playout(&mut position, 7.0, k * 2, &mut rng);
+            let mover = position.to_move();
+            let liberties = LibertyMemo::new(&position);
+            for &p in position.empty_points() {
+                let p = Point(p);
+                if !position.is_legal_empty(p, mover) {
+                    continue;
+                }
+                let checks = MoveChecks::new(&position, p, mover, &liberties);
+                for _ in 0..2 {
+                    assert_eq!(checks.is_self_atari(), position.is_self_atari(p, mover));
+                    assert_eq!(
+                        checks.escape_is_hopeless(),
+                        escape_is_hopeless(&position, p, mover)
+                    );
+                    for (k, n) in position.geometry().neighbours(p).into_iter().enumerate() {
+                        if position.cell(n) == mover.opponent().cell()
+                            && liberties.liberties(&position, n) == 2
+                        {
+                            assert_eq!(
+                                checks.atari_starts_ladder(k),
+                                atari_starts_ladder(&position, p, mover, n)
+                            );
+                            ladder_reads += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(ladder_reads > 100, "only {ladder_reads} ladder questions");
+    }
+}

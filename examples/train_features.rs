@@ -141,7 +141,7 @@ fn add_game(
             let start = data.candidates.len();
             let mut chosen = None;
             let liberties = LibertyMemo::new(&position);
-            let open = position.empty_points().len() * 2 > position.geometry().area();
+            let open = position.is_open();
             for &p in position.empty_points() {
                 let p = kosumi::board::Point(p);
                 if position.cell(p) != Cell::Empty

@@ -111,6 +111,14 @@ impl Geometry {
         Some((col - 1, row - 1))
     }
 
+    /// The line of the point at `(col, row)`: its distance to the nearest
+    /// edge, 0 for the first line.
+    pub fn line(self, (col, row): (usize, usize)) -> usize {
+        col.min(row)
+            .min(self.width() - 1 - col)
+            .min(self.height() - 1 - row)
+    }
+
     /// Whether `p` is a point of the board (not border, not out of range).
     pub fn contains(self, p: Point) -> bool {
         self.coords(p).is_some()
@@ -202,6 +210,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_line_is_the_distance_to_the_nearest_edge() {
+        let g = Geometry::new(9, 5).unwrap();
+        assert_eq!(g.line((0, 2)), 0);
+        assert_eq!(
+            g.line((4, 2)),
+            2,
+            "the middle row of five is the third line"
+        );
+        assert_eq!(g.line((7, 3)), 1);
+        assert_eq!(g.line((8, 4)), 0);
     }
 
     #[test]

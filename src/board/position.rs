@@ -483,6 +483,12 @@ impl Position {
         &self.empties.0[..self.empty_count as usize]
     }
 
+    /// Whether more than half the board is still empty: the opening, as
+    /// the priors and the learned features (`line`) tell it.
+    pub fn is_open(&self) -> bool {
+        self.empty_points().len() * 2 > self.geometry.area()
+    }
+
     /// Exchanges two entries of the empty-point list. Playouts use this to
     /// set aside points they have rejected, so they can sample the rest
     /// uniformly without a copy.

@@ -195,7 +195,8 @@ fn distance(position: &Position, (col, row): (usize, usize), q: Point) -> Option
 }
 
 /// The features of the candidate move of `checks` after the `recent`
-/// moves, on a board that is `open` (more than half empty).
+/// moves, on a board that is `open` ([`Position::is_open`], asked once
+/// for all candidates).
 pub fn move_features(checks: &MoveChecks<'_>, recent: RecentMoves, open: bool) -> Features {
     let MoveChecks {
         position,
@@ -303,12 +304,7 @@ pub fn move_features(checks: &MoveChecks<'_>, recent: RecentMoves, open: bool) -
             _ => 5,
         };
     }
-    let (col, row) = coords;
-    let line = col
-        .min(row)
-        .min(g.width() - 1 - col)
-        .min(g.height() - 1 - row)
-        .min(4) as u32;
+    let line = g.line(coords).min(4) as u32;
     features[LINE] = line + if open { 5 } else { 0 };
     features
 }
@@ -529,8 +525,11 @@ mod tests {
     /// The features of `mover` playing `p`, the board's openness read off it.
     fn features_of(position: &Position, p: Point, mover: Color, recent: RecentMoves) -> Features {
         let memo = LibertyMemo::new(position);
-        let open = position.empty_points().len() * 2 > position.geometry().area();
-        move_features(&MoveChecks::new(position, p, mover, &memo), recent, open)
+        move_features(
+            &MoveChecks::new(position, p, mover, &memo),
+            recent,
+            position.is_open(),
+        )
     }
 
     #[test]

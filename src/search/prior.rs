@@ -43,7 +43,7 @@ impl Prior {
 pub struct PriorContext {
     /// The last stone played (the move that led here), if any.
     pub last: Option<Point>,
-    /// More than half the board is still empty.
+    /// More than half the board is still empty ([`Position::is_open`]).
     pub open: bool,
 }
 
@@ -120,12 +120,9 @@ pub fn go_prior(params: &SearchParams, checks: &MoveChecks<'_>, context: &PriorC
         }
     }
     if context.open
-        && let Some((col, row)) = g.coords(p)
+        && let Some(coords) = g.coords(p)
     {
-        let line = col
-            .min(row)
-            .min(g.width() - 1 - col)
-            .min(g.height() - 1 - row);
+        let line = g.line(coords);
         let small = g.width().min(g.height()) < 7;
         match line {
             0 if !small => prior.lost(params.prior_edge_penalty),

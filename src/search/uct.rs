@@ -581,7 +581,7 @@ pub fn expand(
         leaf.abandon_expansion();
         return false;
     };
-    let open = position.empty_points().len() * 2 > position.geometry().area();
+    let open = position.is_open();
     let children = tree.block(block, count);
     let params = shared.params;
     if go {

@@ -179,15 +179,26 @@ impl Geometry {
 
 /// The eight rotations and reflections of anything laid out round the
 /// ring of [`Geometry::ring`], the identity first.
-pub fn ring_symmetries<T: Copy>(ring: [T; 8]) -> [[T; 8]; 8] {
+pub const fn ring_symmetries<T: Copy>(ring: [T; 8]) -> [[T; 8]; 8] {
     let mut all = [ring; 8];
     let mut current = ring;
-    for turn in 0..4 {
+    let mut turn = 0;
+    // Loops the compiler can run: the playout patterns are built at compile time.
+    while turn < 4 {
         all[2 * turn] = current;
-        // Mirror across the vertical axis: N and S stay, E<->W, NE<->NW, SE<->SW.
-        all[2 * turn + 1] = std::array::from_fn(|k| current[(8 - k) % 8]);
-        // A quarter turn moves each neighbour two places round the ring.
-        current = std::array::from_fn(|k| current[(k + 6) % 8]);
+        let mut mirrored = current;
+        let mut turned = current;
+        let mut k = 0;
+        while k < 8 {
+            // Mirror across the vertical axis: N and S stay, E<->W, NE<->NW, SE<->SW.
+            mirrored[k] = current[(8 - k) % 8];
+            // A quarter turn moves each neighbour two places round the ring.
+            turned[k] = current[(k + 6) % 8];
+            k += 1;
+        }
+        all[2 * turn + 1] = mirrored;
+        current = turned;
+        turn += 1;
     }
     all
 }

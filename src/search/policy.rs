@@ -10,8 +10,6 @@
 //!
 //! Every rule fires with its own probability, so playouts stay varied.
 
-use std::sync::LazyLock;
-
 use crate::board::{Cell, Color, Point, Position, ring_symmetries};
 
 use super::playout::{FastRng, PlayoutResult, below, play_out};
@@ -61,53 +59,93 @@ fn neighbourhood(position: &Position, p: Point) -> u16 {
     code
 }
 
-/// Every 3x3 neighbourhood that matches some pattern, as a 65,536-bit set.
-static PATTERN_TABLE: LazyLock<Vec<u64>> = LazyLock::new(build_pattern_table);
+/// Every 3x3 neighbourhood that matches some pattern, as a 65,536-bit set,
+/// built at compile time (a lazily built table costs a check at every
+/// look-up, and the playouts look up several times a move).
+static PATTERN_TABLE: [u64; 1 << 10] = build_pattern_table();
 
-fn build_pattern_table() -> Vec<u64> {
-    let mut table = vec![0u64; 1 << 10];
-    for pattern in PATTERNS {
-        for variant in ring_symmetries(ring(pattern)) {
-            for swap in [false, true] {
-                // The matching codes are every choice, at each of the eight
-                // places, of a cell its symbol accepts.
-                let mut codes = vec![0u16];
-                for (k, &symbol) in variant.iter().enumerate() {
-                    let accepted: Vec<u16> = (0..4).filter(|&c| accepts(symbol, c, swap)).collect();
-                    codes = codes
-                        .iter()
-                        .flat_map(|&code| accepted.iter().map(move |&c| code | c << (2 * k)))
-                        .collect();
-                }
-                for code in codes {
-                    table[code as usize >> 6] |= 1 << (code & 63);
-                }
+const fn build_pattern_table() -> [u64; 1 << 10] {
+    let mut table = [0u64; 1 << 10];
+    let mut i = 0;
+    while i < PATTERNS.len() {
+        let variants = ring_symmetries(ring(PATTERNS[i]));
+        let mut v = 0;
+        while v < variants.len() {
+            let mut swap = 0;
+            while swap < 2 {
+                mark_matches(&mut table, &variants[v], swap == 1);
+                swap += 1;
             }
+            v += 1;
         }
+        i += 1;
     }
     table
 }
 
+/// Sets the bit of every code that `variant` accepts place by place: an
+/// odometer over the cells each of the eight places accepts.
+const fn mark_matches(table: &mut [u64; 1 << 10], variant: &[u8; 8], swap: bool) {
+    let mut accepted = [[0u16; 4]; 8];
+    let mut counts = [0usize; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut cell = 0;
+        while cell < 4 {
+            if accepts(variant[k], cell, swap) {
+                accepted[k][counts[k]] = cell;
+                counts[k] += 1;
+            }
+            cell += 1;
+        }
+        if counts[k] == 0 {
+            return;
+        }
+        k += 1;
+    }
+    let mut digits = [0usize; 8];
+    loop {
+        let mut code = 0u16;
+        let mut k = 0;
+        while k < 8 {
+            code |= accepted[k][digits[k]] << (2 * k);
+            k += 1;
+        }
+        table[code as usize >> 6] |= 1 << (code & 63);
+        let mut k = 0;
+        while k < 8 && digits[k] + 1 == counts[k] {
+            digits[k] = 0;
+            k += 1;
+        }
+        if k == 8 {
+            return;
+        }
+        digits[k] += 1;
+    }
+}
+
 /// A pattern's eight neighbour symbols in code order.
-fn ring(pattern: &str) -> [char; 8] {
-    let cells: Vec<char> = pattern.chars().filter(|c| !c.is_whitespace()).collect();
-    // Grid positions (row 0 = top) of the eight neighbours in code order.
-    let grid = |row: usize, col: usize| cells[row * 3 + col];
+const fn ring(pattern: &str) -> [u8; 8] {
+    let bytes = pattern.as_bytes();
+    let mut cells = [0u8; 9];
+    let (mut i, mut n) = (0, 0);
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_whitespace() {
+            cells[n] = bytes[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    // Grid positions (row 0 = top) of the eight neighbours in code order:
+    // N, NE, E, SE, S, SW, W, NW.
     [
-        grid(0, 1),
-        grid(0, 2),
-        grid(1, 2),
-        grid(2, 2),
-        grid(2, 1),
-        grid(2, 0),
-        grid(1, 0),
-        grid(0, 0),
+        cells[1], cells[2], cells[5], cells[8], cells[7], cells[6], cells[3], cells[0],
     ]
 }
 
 /// Whether a pattern `symbol` accepts the cell numbered `cell` (colours
 /// swapped first if `swap_colours`).
-fn accepts(symbol: char, cell: u16, swap_colours: bool) -> bool {
+const fn accepts(symbol: u8, cell: u16, swap_colours: bool) -> bool {
     const BLACK: u16 = Cell::Black as u16;
     const WHITE: u16 = Cell::White as u16;
     const EMPTY: u16 = Cell::Empty as u16;
@@ -118,13 +156,13 @@ fn accepts(symbol: char, cell: u16, swap_colours: bool) -> bool {
         cell
     };
     match symbol {
-        '?' => true,
-        '.' => cell == EMPTY,
-        'X' => cell == BLACK,
-        'O' => cell == WHITE,
-        'x' => cell == EMPTY || cell == WHITE,
-        'o' => cell == EMPTY || cell == BLACK,
-        '#' => cell == BORDER,
+        b'?' => true,
+        b'.' => cell == EMPTY,
+        b'X' => cell == BLACK,
+        b'O' => cell == WHITE,
+        b'x' => cell == EMPTY || cell == WHITE,
+        b'o' => cell == EMPTY || cell == BLACK,
+        b'#' => cell == BORDER,
         _ => false,
     }
 }
@@ -350,7 +388,7 @@ mod tests {
     /// orientation and colouring, matches place by place.
     #[test]
     fn the_pattern_table_holds_exactly_the_matching_codes() {
-        let variants: Vec<[char; 8]> = PATTERNS
+        let variants: Vec<[u8; 8]> = PATTERNS
             .iter()
             .flat_map(|pattern| ring_symmetries(ring(pattern)))
             .collect();

@@ -18,24 +18,24 @@ boardsize 9
 clear_board
 komi 7
 10 kosumi-visits
-#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 19 16 3 13 14 "" ""\n"" "" 2 13 12 20 4 "" ""\n"" "" 4 26 "" 35 "" "" ""\n"" "" 21 4 15 65 "" "" ""\n"" "" "" "" 1 "" 13 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
+#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" 11 6 "" "" "" ""\n"" "" "" 14 21 12 9 "" ""\n"" "" 26 7 "" 75 3 "" ""\n"" "" 23 22 21 6 "" "" ""\n"" "" "" 2 9 8 25 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
 20 kosumi-pv
-#? [F4 F6 D6 E5 D5 E4 D4]
+#? [C4 E4 F4 F3 G3 G4 F5 E5 F6]
 30 kosumi-winrate
-#? [black F4 win rate 52\.6% visits 171 playouts 300]
+#? [black C4 win rate 52\.1% visits 259 playouts 300]
 
 # A few moves in: genmove and reg_genmove answers, and the analysis of
 # the reply.
 play b e5
 play w c4
 40 reg_genmove b
-#? [C6]
+#? [D4]
 50 genmove b
-#? [C3]
+#? [D4]
 60 lz-genmove_analyze w 0
-#? [\ninfo move D4 visits 376 winrate 5439 prior 448 lcb 4933 order 0 pv D4 E4 D3 E3 D2 E2 B3 B4 B5 C5 D5 D6 E6 C6 E7 info move D3 visits 58 winrate 4052 prior 442 lcb 2886 order 1 pv D3 D4 E3 C5 B4 B5 B3 C2 B2 D2 E2 F4 E4 info move B3 visits 26 winrate 4231 prior 319 lcb 2554 order 2 pv B3 D4 D3 C2 E3 C5 B4 B5 info move E6 visits 5 winrate 4000 prior 193 lcb 1176 order 3 pv E6 D4 F5\nplay D4]
+#? [\ninfo move C5 visits 193 winrate 5181 prior 360 lcb 4480 order 0 pv C5 C3 B3 B2 D3 C2 E3 B4 B5 A3 D5 E4 E6 F6 F7 G7 G6 E7 info move D3 visits 166 winrate 4669 prior 457 lcb 3926 order 1 pv D3 E3 C3 C5 B5 C6 B6 C7 B7 B8 A8 C8 E2 F3 F2 G3 G2 H2 info move C3 visits 117 winrate 4530 prior 366 lcb 3657 order 2 pv C3 D3 D2 E2 C2 C5 B5 C6 B6 C7 B7 B8 A8 C8 B9 C9 G5 info move D6 visits 8 winrate 5000 prior 242 lcb 2152 order 3 pv D6 E6 E7 F7\nplay C5]
 70 kosumi-pv
-#? [E4 D3 E3 D2 E2 B3 B4 B5 C5 D5 D6 E6 C6 E7]
+#? [C3 B3 B2 D3 C2 E3 B4 B5 A3 D5 E4 E6 F6 F7 G7 G6 E7 D6]
 
 # NoGo 7x7.
 kosumi-game nogo
@@ -52,6 +52,6 @@ kosumi-game go
 boardsize 13
 kosumi-param playouts 150
 110 kosumi-winrate
-#? [black K6 win rate 63\.3% visits 49 playouts 150]
+#? [black D9 win rate 75\.0% visits 20 playouts 150]
 120 kosumi-pv w
-#? [G4 E4 E6 F5]
+#? [H4 F4 D4 D6]

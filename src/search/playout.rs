@@ -23,7 +23,8 @@ pub struct PlayoutResult {
     pub winner: Option<Color>,
     /// Moves played in the playout, passes included.
     pub moves: u32,
-    /// Go: Black's area minus White's minus komi at the end (0 in NoGo).
+    /// Go: Black's area minus White's minus komi at the end, or Black's lead
+    /// in stones captured when the mercy rule ended the playout (0 in NoGo).
     pub margin: f32,
 }
 
@@ -73,6 +74,8 @@ pub fn light_playout_traced(
             position,
             komi,
             max_moves,
+            // Light playouts also estimate ownership: they play to the end.
+            u32::MAX,
             None,
             #[inline(always)]
             |position, mover, _| random_move::<true>(position, mover, local),
@@ -82,6 +85,7 @@ pub fn light_playout_traced(
             position,
             komi,
             max_moves,
+            u32::MAX,
             None,
             #[inline(always)]
             |position, mover, _| random_move::<false>(position, mover, local),
@@ -102,6 +106,10 @@ pub fn light_playout_traced(
 /// whether the position follows Go's rules (fixed at compile time so that
 /// NoGo moves skip the capture code).
 ///
+/// A Go playout also ends once one side has captured `mercy` stones more
+/// than the other during it (the mercy rule): that side wins, and the
+/// margin is its lead in captures. `u32::MAX` never ends one early.
+///
 /// With `UNROLL` the loop is unrolled by a Black-White pair, so that the
 /// mover is a constant in each half: what depends on it (its cell, its
 /// neighbour-count byte, its row of the eye table) is folded at compile
@@ -112,6 +120,7 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
     position: &mut Position,
     komi: f32,
     max_moves: u32,
+    mercy: u32,
     last_move: Option<Point>,
     mut choose: impl FnMut(&mut Position, Color, Option<Point>) -> Option<Point>,
     mut on_move: impl FnMut(Point, Color),
@@ -120,9 +129,11 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
     let mut moves = 0;
     let mut passes = position.consecutive_passes();
     let mut last = last_move;
+    // Black's captures minus White's in this playout.
+    let mut capture_lead: i32 = 0;
     // One move of `$mover` (who must be to move): breaks out of `$game`
-    // with the result of a lost NoGo game, or with `None` once a Go game
-    // is over or the move limit is reached. A macro, so that the mover can
+    // with the result of a lost NoGo game or of the mercy rule, or with
+    // `None` once a Go game is over or the move limit is reached. A macro, so that the mover can
     // be a literal in the unrolled copies.
     macro_rules! step {
         ($game:lifetime, $mover:expr) => {
@@ -135,7 +146,21 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
                 Some(p) => {
                     on_move(p, mover);
                     if GO {
-                        position.play(p, mover);
+                        let captured = position.play(p, mover);
+                        if captured > 0 {
+                            capture_lead += match mover {
+                                Color::Black => captured as i32,
+                                Color::White => -(captured as i32),
+                            };
+                            if capture_lead.unsigned_abs() >= mercy {
+                                let leader = if capture_lead > 0 { Color::Black } else { Color::White };
+                                break $game Some(PlayoutResult {
+                                    winner: Some(leader),
+                                    moves: moves + 1,
+                                    margin: capture_lead as f32,
+                                });
+                            }
+                        }
                     } else {
                         position.play_nogo(p, mover);
                     }
@@ -161,7 +186,7 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
             moves += 1;
         };
     }
-    let lost = 'game: {
+    let ended = 'game: {
         if !UNROLL {
             loop {
                 step!('game, position.to_move());
@@ -175,7 +200,7 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
             step!('game, Color::White);
         }
     };
-    if let Some(result) = lost {
+    if let Some(result) = ended {
         return result;
     }
     if !GO {
@@ -222,6 +247,45 @@ mod tests {
     use super::*;
     use crate::board::{Cell, Geometry};
     use rand_xoshiro::rand_core::SeedableRng;
+
+    /// A capture lead of `mercy` stones ends the playout at once, won by the
+    /// side ahead, whatever the board would score; a smaller lead does not.
+    #[test]
+    fn the_mercy_rule_ends_a_playout_on_a_capture_lead() {
+        // White's two stones at B4 and C4 have one liberty, C3.
+        let text = ".XX..
+                    XOOX.
+                    .X...
+                    .....
+                    .....";
+        let position = Position::from_text(text, GameKind::Go).unwrap();
+        let white = position
+            .geometry()
+            .points()
+            .find(|&p| position.cell(p) == Cell::White)
+            .unwrap();
+        let capture = position.atari_liberty(white).unwrap();
+        let play_capture_then_pass = |mercy: u32| {
+            let mut scratch = position.clone();
+            let mut first = true;
+            play_out::<true, false>(
+                &mut scratch,
+                0.5,
+                100,
+                mercy,
+                None,
+                |_, _, _| std::mem::take(&mut first).then_some(capture),
+                |_, _| {},
+            )
+        };
+        let stopped = play_capture_then_pass(2);
+        assert_eq!(
+            (stopped.winner, stopped.moves, stopped.margin),
+            (Some(Color::Black), 1, 2.0)
+        );
+        let finished = play_capture_then_pass(3);
+        assert!(finished.moves > 1, "the playout went on to the passes");
+    }
 
     /// The eye rule spelled out: every neighbour is `color`'s stone or the
     /// edge, and the diagonals hold at most one enemy stone, none if one of

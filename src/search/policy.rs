@@ -13,6 +13,8 @@
 //!
 //! Every rule fires with its own probability, so playouts stay varied.
 
+use rand_xoshiro::rand_core::Rng;
+
 use crate::board::{Cell, Color, Point, Position, ring_symmetries};
 
 use super::playout::{FastRng, PlayoutResult, below, play_out};
@@ -316,19 +318,23 @@ pub fn choose_move(
 ) -> Option<Point> {
     if let Some(last) = last {
         let mut candidates = Candidates::new();
-        if odds(rng, ATARI_RESPONSE_ODDS) {
+        // One draw decides whether each rule is tried, a byte each: the
+        // generator is a noticeable share of a playout's cost.
+        let rolls = rng.next_u32();
+        let tried = |rule: u32, out_of_256: u32| (rolls >> (8 * rule)) & 0xff < out_of_256;
+        if tried(0, ATARI_RESPONSE_ODDS) {
             atari_responses(position, last, mover, &mut candidates);
             if let Some(p) = candidates.pick(rng) {
                 return Some(p);
             }
         }
-        if odds(rng, CAPTURE_ODDS) {
+        if tried(1, CAPTURE_ODDS) {
             captures_near(position, last, mover, &mut candidates);
             if let Some(p) = candidates.pick(rng) {
                 return Some(p);
             }
         }
-        if odds(rng, PATTERN_ODDS) {
+        if tried(2, PATTERN_ODDS) {
             pattern_moves(position, last, mover, &mut candidates);
             if let Some(p) = candidates.pick(rng) {
                 return Some(p);

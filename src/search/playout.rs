@@ -133,8 +133,8 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
     let mut capture_lead: i32 = 0;
     // One move of `$mover` (who must be to move): breaks out of `$game`
     // with the result of a lost NoGo game or of the mercy rule, or with
-    // `None` once a Go game is over or the move limit is reached. A macro, so that the mover can
-    // be a literal in the unrolled copies.
+    // `None` once a Go game is over or the move limit is reached. A macro,
+    // so that the mover can be a literal in the unrolled copies.
     macro_rules! step {
         ($game:lifetime, $mover:expr) => {
             let mover = $mover;

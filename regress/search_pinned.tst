@@ -18,11 +18,11 @@ boardsize 9
 clear_board
 komi 7
 10 kosumi-visits
-#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 5 8 4 1 4 "" ""\n"" "" "" 15 6 34 10 "" ""\n"" "" "" 14 "" 87 "" "" ""\n"" "" "" 9 13 10 "" "" ""\n"" "" 43 10 "" 23 4 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
+#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 23 15 3 11 7 "" ""\n"" "" "" 15 9 22 1 "" ""\n"" "" 3 7 "" 14 "" "" ""\n"" "" "" 11 52 10 "" "" ""\n"" "" 7 18 "" 47 25 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
 20 kosumi-pv
-#? [F5 D5 E4 D4 D3 C3 C2 E3 D2 F3]
+#? [F3 D3 D5 E4 F4 E5 E6 F5 G5 F6]
 30 kosumi-winrate
-#? [black F5 win rate 51\.2% visits 206 playouts 300]
+#? [black F3 win rate 55\.3% visits 187 playouts 300]
 
 # A few moves in: genmove and reg_genmove answers, and the analysis of
 # the reply.
@@ -33,9 +33,9 @@ play w c4
 50 genmove b
 #? [D4]
 60 lz-genmove_analyze w 0
-#? [\ninfo move D3 visits 453 winrate 4834 prior 457 lcb 4378 order 0 pv D3 E3 C3 C5 B5 C6 B6 C7 B7 B8 A8 C8 E2 F3 F2 G3 G2 H2 H1 info move C5 visits 86 winrate 4012 prior 360 lcb 3039 order 1 pv C5 C3 D3 E3 D2 E2 C2 B3 B2 B4 B5 D6 D5 E4 info move C3 visits 32 winrate 3438 prior 366 lcb 2041 order 2 pv C3 D3 D2 E2 C2 C5 B5 C6 B6 C7 B7 B8 A8 C8 info move E7 visits 2 winrate 0 prior 206 lcb 0 order 3 pv E7\nplay D3]
+#? [\ninfo move D3 visits 317 winrate 4432 prior 457 lcb 3895 order 0 pv D3 E3 C3 C5 B5 C6 B6 C7 B7 B8 A8 C8 E2 F3 F2 G3 G2 H2 H1 H3 info move C5 visits 91 winrate 4396 prior 360 lcb 3421 order 1 pv C5 C3 D3 E3 D2 E2 C2 B3 B2 B4 B5 D6 D5 E4 E6 F6 E7 F7 D7 info move C3 visits 64 winrate 3672 prior 366 lcb 2598 order 2 pv C3 D3 D2 E2 C2 C5 B5 C6 B6 C7 B7 B8 A8 C8 B9 C9 G5 G3 info move E3 visits 34 winrate 3676 prior 242 lcb 2269 order 3 pv E3 D3 C3 C5 B5 C6 B6 C7 B7 B8 D2 E2 info move E4 visits 6 winrate 3333 prior 242 lcb 968 order 4 pv E4 D5 D3\nplay D3]
 70 kosumi-pv
-#? [C5 B5 C6 B6 B7 C7 D7 C8 B8 D8 E7 E8 F7 F8 G7 G8 H8 E3]
+#? [E3 C3 C5 B5 C6 B6 C7 B7 B8 A8 C8 E2 F3 F2 G3 G2 H2 H1 H3]
 
 # NoGo 7x7.
 kosumi-game nogo
@@ -52,6 +52,6 @@ kosumi-game go
 boardsize 13
 kosumi-param playouts 150
 110 kosumi-winrate
-#? [black F10 win rate 58\.7% visits 46 playouts 150]
+#? [black F10 win rate 44\.0% visits 25 playouts 150]
 120 kosumi-pv w
-#? [K6 K4 H4 J5]
+#? [K9 K7 K5 H5]

@@ -17,6 +17,7 @@
 use super::zobrist;
 
 mod liberties;
+mod nakade;
 use super::{Bitboard, BoardError, Cell, Color, GameKind, Geometry, MAX_POINTS, MAX_SIZE, Point};
 pub use liberties::{FewPoints, LibertyMemo};
 

@@ -21,6 +21,8 @@ pub struct MoveChecks<'a> {
     pub liberties: &'a LibertyMemo,
     /// Whether the move leaves its own string in atari, once asked.
     self_atari: Cell<Option<bool>>,
+    /// Whether the move is a killing sacrifice, once asked.
+    nakade_sacrifice: Cell<Option<bool>>,
     /// Whether the move only runs into a capture, once asked.
     hopeless_escape: Cell<Option<bool>>,
     /// By neighbour, in [`crate::board::Geometry::neighbours`] order:
@@ -44,6 +46,7 @@ impl<'a> MoveChecks<'a> {
             mover,
             liberties,
             self_atari: Cell::new(None),
+            nakade_sacrifice: Cell::new(None),
             hopeless_escape: Cell::new(None),
             ladder_ataris: [const { Cell::new(None) }; 4],
         }
@@ -54,6 +57,15 @@ impl<'a> MoveChecks<'a> {
         remember(&self.self_atari, || {
             self.position.is_self_atari(self.point, self.mover)
         })
+    }
+
+    /// A self-atari that is not [`Position::is_nakade_sacrifice`]: one
+    /// that only loses stones.
+    pub fn is_bad_self_atari(&self) -> bool {
+        self.is_self_atari()
+            && !remember(&self.nakade_sacrifice, || {
+                self.position.is_nakade_sacrifice(self.point, self.mover)
+            })
     }
 
     /// [`escape_is_hopeless`] of the move.

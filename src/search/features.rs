@@ -273,7 +273,7 @@ pub fn move_features(checks: &MoveChecks<'_>, recent: RecentMoves, open: bool) -
             2
         };
     }
-    if self_atari {
+    if self_atari && checks.is_bad_self_atari() {
         features[SELF_ATARI] = match position.joined_size(p, mover) {
             1 => 1,
             2 | 3 => 2,

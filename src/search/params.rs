@@ -41,7 +41,8 @@ pub struct SearchParams {
     /// Virtual losses at the root for extending an own string that reading
     /// shows dies anyway (Go).
     pub prior_read_futile: u32,
-    /// Virtual losses for a self-atari (Go).
+    /// Virtual losses for a self-atari (Go), unless it is a killing
+    /// sacrifice (see `Position::is_nakade_sacrifice`).
     pub prior_self_atari: u32,
     /// Virtual wins for a MoGo 3x3 pattern move (Go).
     pub prior_pattern: u32,

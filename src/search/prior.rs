@@ -105,7 +105,7 @@ pub fn go_prior(params: &SearchParams, checks: &MoveChecks<'_>, context: &PriorC
         // Chasing a broken ladder only leaves cutting points behind.
         prior.lost(params.prior_broken_ladder);
     }
-    if checks.is_self_atari() {
+    if checks.is_bad_self_atari() {
         prior.lost(params.prior_self_atari);
     }
     if pattern_at(position, p) {

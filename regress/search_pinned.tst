@@ -18,24 +18,24 @@ boardsize 9
 clear_board
 komi 7
 10 kosumi-visits
-#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 23 15 3 11 7 "" ""\n"" "" "" 15 9 22 1 "" ""\n"" "" 3 7 "" 14 "" "" ""\n"" "" "" 11 52 10 "" "" ""\n"" "" 7 18 "" 47 25 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
+#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 8 "" 6 "" 9 "" ""\n"" "" 4 10 8 3 9 "" ""\n"" "" "" 36 "" 97 "" "" ""\n"" "" "" 12 2 18 "" "" ""\n"" "" 28 "" 31 "" 19 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
 20 kosumi-pv
-#? [F3 D3 D5 E4 F4 E5 E6 F5 G5 F6]
+#? [C6 E6 E4 D5 D4 C5 C4 B5 B4 B6 C7 B7 B8 A8 C8]
 30 kosumi-winrate
-#? [black F3 win rate 55\.3% visits 187 playouts 300]
+#? [black C6 win rate 54\.9% visits 255 playouts 300]
 
 # A few moves in: genmove and reg_genmove answers, and the analysis of
 # the reply.
 play b e5
 play w c4
 40 reg_genmove b
-#? [D4]
+#? [C5]
 50 genmove b
-#? [D4]
+#? [C5]
 60 lz-genmove_analyze w 0
-#? [\ninfo move D3 visits 317 winrate 4432 prior 457 lcb 3895 order 0 pv D3 E3 C3 C5 B5 C6 B6 C7 B7 B8 A8 C8 E2 F3 F2 G3 G2 H2 H1 H3 info move C5 visits 91 winrate 4396 prior 360 lcb 3421 order 1 pv C5 C3 D3 E3 D2 E2 C2 B3 B2 B4 B5 D6 D5 E4 E6 F6 E7 F7 D7 info move C3 visits 64 winrate 3672 prior 366 lcb 2598 order 2 pv C3 D3 D2 E2 C2 C5 B5 C6 B6 C7 B7 B8 A8 C8 B9 C9 G5 G3 info move E3 visits 34 winrate 3676 prior 242 lcb 2269 order 3 pv E3 D3 C3 C5 B5 C6 B6 C7 B7 B8 D2 E2 info move E4 visits 6 winrate 3333 prior 242 lcb 968 order 4 pv E4 D5 D3\nplay D3]
+#? [\ninfo move B5 visits 217 winrate 5161 prior 377 lcb 4499 order 0 pv B5 D4 D3 C3 B4 C6 B6 C7 B7 B8 C2 E3 D2 info move D4 visits 187 winrate 4866 prior 431 lcb 4160 order 1 pv D4 D5 E4 F4 F3 G3 G4 F5 G5 G6 H6 G7 H7 H8 J8 G8 info move D5 visits 77 winrate 5000 prior 326 lcb 3910 order 2 pv D5 D6 D4 C6 E6 E7 F6 F7 G6 info move B4 visits 9 winrate 3889 prior 269 lcb 1534 order 3 pv B4 D4 D3 E3 E2 info move C6 visits 7 winrate 4286 prior 263 lcb 1582 order 4 pv C6 D6 D7 C7\nplay B5]
 70 kosumi-pv
-#? [E3 C3 C5 B5 C6 B6 C7 B7 B8 A8 C8 E2 F3 F2 G3 G2 H2 H1 H3]
+#? [C6 D4 E4 E3 F3 F2 G2 G3 F4 H2 H3 G4 G5 H4 H5 J3 E2 D3 F1 D5 D6 E6 E7 F6]
 
 # NoGo 7x7.
 kosumi-game nogo
@@ -52,6 +52,6 @@ kosumi-game go
 boardsize 13
 kosumi-param playouts 150
 110 kosumi-winrate
-#? [black F10 win rate 44\.0% visits 25 playouts 150]
+#? [black D7 win rate 48\.1% visits 27 playouts 150]
 120 kosumi-pv w
-#? [K9 K7 K5 H5]
+#? [D7 D9 F9 E8]

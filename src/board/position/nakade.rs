@@ -154,22 +154,84 @@ impl Position {
         if count <= 2 {
             return true;
         }
-        let coords: Option<Vec<(usize, usize)>> =
-            stones.iter().map(|&s| self.geometry.coords(s)).collect();
-        let Some(coords) = coords else {
-            return false;
-        };
+        self.is_dead_eye_space(stones)
+    }
+
+    /// After `last` captured `captured` stones: the vital point of the
+    /// space they leave when it is a dead eye space (see
+    /// [`DEAD_EYE_SPACES`]) walled by the capturer alone, the point with
+    /// most neighbours inside the space. The owner of the captured stones
+    /// plays it to finish the kill their sacrifice began.
+    pub fn nakade_vital_point(&self, last: Point, captured: usize) -> Option<Point> {
+        if !(3..=MAX_SACRIFICE_STONES).contains(&captured) {
+            return None;
+        }
+        let capturer = self.cells[last.idx()];
+        let mut space = [last; MAX_SACRIFICE_STONES];
+        for start in self.geometry.neighbours(last) {
+            if self.cells[start.idx()] != Cell::Empty {
+                continue;
+            }
+            // Flood the empty region from `start`; it must be exactly the
+            // captured points, walled by the capturer.
+            space[0] = start;
+            let mut count = 1;
+            let mut next = 0;
+            let mut walled = true;
+            while next < count && walled {
+                for n in self.geometry.neighbours(space[next]) {
+                    match self.cells[n.idx()] {
+                        Cell::Empty if !space[..count].contains(&n) => {
+                            if count == captured {
+                                walled = false;
+                                break;
+                            }
+                            space[count] = n;
+                            count += 1;
+                        }
+                        Cell::Empty | Cell::Border => {}
+                        cell => walled &= cell == capturer,
+                    }
+                }
+                next += 1;
+            }
+            if !walled || count != captured || !self.is_dead_eye_space(&space[..count]) {
+                continue;
+            }
+            let inside = |p: Point| {
+                self.geometry
+                    .neighbours(p)
+                    .into_iter()
+                    .filter(|n| space[..count].contains(n))
+                    .count()
+            };
+            return space[..count].iter().copied().max_by_key(|&p| inside(p));
+        }
+        None
+    }
+
+    /// Whether `points` (three to six of them) form one of the dead eye
+    /// spaces.
+    fn is_dead_eye_space(&self, points: &[Point]) -> bool {
+        let mut coords = [(0, 0); MAX_SACRIFICE_STONES];
+        for (slot, &p) in coords.iter_mut().zip(points) {
+            match self.geometry.coords(p) {
+                Some(c) => *slot = c,
+                None => return false,
+            }
+        }
+        let coords = &coords[..points.len()];
         let min_col = coords.iter().map(|c| c.0).min().unwrap_or(0);
         let min_row = coords.iter().map(|c| c.1).min().unwrap_or(0);
-        let mut points = [(0u8, 0u8); 9];
-        for (slot, &(col, row)) in points.iter_mut().zip(&coords) {
+        let mut grid = [(0u8, 0u8); 9];
+        for (slot, &(col, row)) in grid.iter_mut().zip(coords) {
             let (col, row) = (col - min_col, row - min_row);
             if col > 2 || row > 2 {
                 return false;
             }
             *slot = (col as u8, row as u8);
         }
-        DEAD_MASKS.contains(&canonical_mask(&points, count))
+        DEAD_MASKS.contains(&canonical_mask(&grid, points.len()))
     }
 }
 
@@ -295,5 +357,42 @@ mod tests {
         );
         assert!(p.is_self_atari(at(&p, 0, 2), Color::Black));
         assert!(!p.is_nakade_sacrifice(at(&p, 0, 2), Color::Black));
+    }
+
+    #[test]
+    fn the_vital_point_of_a_captured_bent_three_is_its_corner() {
+        // White C1 has just captured Black's A1 A2 B1 sacrifice: the bent
+        // three left behind dies once Black takes its corner, A1.
+        let p = position(
+            "X X X X X
+             O O X . .
+             . O O X .
+             . . O X .",
+        );
+        let (a1, c1) = (at(&p, 0, 3), at(&p, 2, 3));
+        assert_eq!(p.nakade_vital_point(c1, 3), Some(a1));
+        // Only the space of the stones just captured counts.
+        assert_eq!(p.nakade_vital_point(c1, 4), None);
+        assert_eq!(p.nakade_vital_point(c1, 2), None);
+    }
+
+    #[test]
+    fn a_captured_straight_four_has_no_vital_point() {
+        // Four points in a row make two eyes whoever moves first.
+        let p = position(
+            "O O O O O .
+             . . . . O .",
+        );
+        assert_eq!(p.nakade_vital_point(at(&p, 4, 1), 4), None);
+        // A crossed five's vital point is its centre.
+        let q = position(
+            ". O O O . .
+             O O . O O .
+             O . . . O .
+             O O . O O .
+             . O O O . .
+             . . . . . .",
+        );
+        assert_eq!(q.nakade_vital_point(at(&q, 1, 1), 5), Some(at(&q, 2, 2)));
     }
 }

@@ -28,11 +28,13 @@ const DEAD_EYE_SPACES: [&str; 7] = [
 /// Largest string a killing sacrifice can be (rabbity six).
 const MAX_SACRIFICE_STONES: usize = 6;
 
-/// The dead eye spaces in the canonical form of [`canonical_mask`].
-const DEAD_MASKS: [u16; DEAD_EYE_SPACES.len()] = {
-    let mut masks = [0; DEAD_EYE_SPACES.len()];
+/// Every orientation of every dead eye space, as [`oriented_mask`] draws
+/// it, as a set of 9-bit masks (bit `m` of the 512): an eye space is dead
+/// when its plain mask is in it, so a test needs no symmetry loop.
+const DEAD_MASKS: [u64; 8] = {
+    let mut set = [0u64; 8];
     let mut k = 0;
-    while k < masks.len() {
+    while k < DEAD_EYE_SPACES.len() {
         let drawing = DEAD_EYE_SPACES[k].as_bytes();
         let mut points = [(0, 0); 9];
         let mut count = 0;
@@ -45,50 +47,53 @@ const DEAD_MASKS: [u16; DEAD_EYE_SPACES.len()] = {
             }
             i += 1;
         }
-        masks[k] = canonical_mask(&points, count);
+        let mut symmetry = 0;
+        while symmetry < 8 {
+            let mask = oriented_mask(&points, count, symmetry) as usize;
+            set[mask / 64] |= 1 << (mask % 64);
+            symmetry += 1;
+        }
         k += 1;
     }
-    masks
+    set
 };
 
-/// The shape of `points[..count]` (coordinates in 0..3) as a 3x3 bit
-/// mask, bit `3 row + col`, translated to the grid's corner, in the
-/// orientation of the eight rotations and reflections that gives the
-/// smallest mask: equal shapes give equal masks.
-const fn canonical_mask(points: &[(u8, u8); 9], count: usize) -> u16 {
-    let mut best = u16::MAX;
-    let mut symmetry = 0;
-    while symmetry < 8 {
-        let mut moved = [(0u8, 0u8); 9];
-        let (mut min_col, mut min_row) = (2, 2);
-        let mut i = 0;
-        while i < count {
-            let (col, row) = points[i];
-            let (col, row) = if symmetry & 4 != 0 {
-                (row, col)
-            } else {
-                (col, row)
-            };
-            let col = if symmetry & 1 != 0 { 2 - col } else { col };
-            let row = if symmetry & 2 != 0 { 2 - row } else { row };
-            moved[i] = (col, row);
-            min_col = if col < min_col { col } else { min_col };
-            min_row = if row < min_row { row } else { min_row };
-            i += 1;
-        }
-        let mut mask = 0u16;
-        let mut i = 0;
-        while i < count {
-            let (col, row) = moved[i];
-            mask |= 1 << (3 * (row - min_row) + (col - min_col));
-            i += 1;
-        }
-        if mask < best {
-            best = mask;
-        }
-        symmetry += 1;
+/// Whether a mask drawn by [`oriented_mask`] is one of [`DEAD_MASKS`].
+fn is_dead_mask(mask: u16) -> bool {
+    let mask = mask as usize;
+    DEAD_MASKS[mask / 64] >> (mask % 64) & 1 != 0
+}
+
+/// The shape of `points[..count]` (coordinates in 0..3) turned by
+/// `symmetry` (bit 2 swaps columns and rows, bits 0 and 1 mirror them),
+/// as a 3x3 bit mask, bit `3 row + col`, translated to the grid's corner.
+/// Symmetry 0 leaves the shape as it is.
+const fn oriented_mask(points: &[(u8, u8); 9], count: usize, symmetry: usize) -> u16 {
+    let mut moved = [(0u8, 0u8); 9];
+    let (mut min_col, mut min_row) = (2, 2);
+    let mut i = 0;
+    while i < count {
+        let (col, row) = points[i];
+        let (col, row) = if symmetry & 4 != 0 {
+            (row, col)
+        } else {
+            (col, row)
+        };
+        let col = if symmetry & 1 != 0 { 2 - col } else { col };
+        let row = if symmetry & 2 != 0 { 2 - row } else { row };
+        moved[i] = (col, row);
+        min_col = if col < min_col { col } else { min_col };
+        min_row = if row < min_row { row } else { min_row };
+        i += 1;
     }
-    best
+    let mut mask = 0u16;
+    let mut i = 0;
+    while i < count {
+        let (col, row) = moved[i];
+        mask |= 1 << (3 * (row - min_row) + (col - min_col));
+        i += 1;
+    }
+    mask
 }
 
 impl Position {
@@ -231,7 +236,7 @@ impl Position {
             }
             *slot = (col as u8, row as u8);
         }
-        DEAD_MASKS.contains(&canonical_mask(&grid, points.len()))
+        is_dead_mask(oriented_mask(&grid, points.len(), 0))
     }
 }
 
@@ -256,50 +261,44 @@ mod tests {
 
     #[test]
     fn the_dead_shapes_are_seven_distinct_ones() {
-        let mut masks = DEAD_MASKS.to_vec();
-        masks.sort_unstable();
-        masks.dedup();
-        assert_eq!(masks.len(), DEAD_EYE_SPACES.len());
+        // A shape's smallest mask over its orientations names it.
+        let shapes: std::collections::BTreeSet<u16> = (0..512u16)
+            .filter(|&m| is_dead_mask(m))
+            .map(|m| {
+                let mut points = [(0, 0); 9];
+                let mut count = 0;
+                for bit in 0..9u8 {
+                    if m >> bit & 1 != 0 {
+                        points[count] = (bit % 3, bit / 3);
+                        count += 1;
+                    }
+                }
+                (0..8)
+                    .map(|s| oriented_mask(&points, count, s))
+                    .min()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(shapes.len(), DEAD_EYE_SPACES.len());
     }
 
     #[test]
-    fn a_shape_and_its_mirror_image_share_a_mask() {
-        // Bulky five and the same five turned over.
-        let bulky = [
-            (0, 0),
-            (1, 0),
-            (2, 0),
-            (0, 1),
-            (1, 1),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-        ];
-        let turned = [
-            (0, 2),
-            (0, 1),
-            (0, 0),
-            (1, 2),
-            (1, 1),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-        ];
-        assert_eq!(canonical_mask(&bulky, 5), canonical_mask(&turned, 5));
-        let straight_four = [
-            (0, 0),
-            (1, 0),
-            (2, 0),
-            (0, 1),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-        ];
-        assert!(!DEAD_MASKS.contains(&canonical_mask(&straight_four, 4)));
+    fn every_orientation_of_a_dead_shape_is_dead_and_no_live_one_is() {
+        let pad = |points: &[(u8, u8)]| {
+            let mut grid = [(0, 0); 9];
+            grid[..points.len()].copy_from_slice(points);
+            grid
+        };
+        // Bulky five turned over, and rabbity six turned a quarter.
+        let bulky = pad(&[(0, 2), (0, 1), (0, 0), (1, 2), (1, 1)]);
+        let rabbity = pad(&[(2, 0), (2, 1), (1, 0), (1, 1), (1, 2), (0, 1)]);
+        assert!(is_dead_mask(oriented_mask(&bulky, 5, 0)));
+        assert!(is_dead_mask(oriented_mask(&rabbity, 6, 0)));
+        // An L-shaped four makes two eyes; three in a column do not.
+        let bent_four = pad(&[(0, 0), (1, 0), (2, 0), (0, 1)]);
+        let straight_three = pad(&[(0, 0), (0, 1), (0, 2)]);
+        assert!(!is_dead_mask(oriented_mask(&bent_four, 4, 0)));
+        assert!(is_dead_mask(oriented_mask(&straight_three, 3, 0)));
     }
 
     #[test]

@@ -78,7 +78,7 @@ pub fn light_playout_traced(
             u32::MAX,
             None,
             #[inline(always)]
-            |position, mover, _| random_move::<true>(position, mover, local),
+            |position, mover, _, _| random_move::<true>(position, mover, local),
             on_move,
         ),
         GameKind::NoGo => play_out::<false, true>(
@@ -88,7 +88,7 @@ pub fn light_playout_traced(
             u32::MAX,
             None,
             #[inline(always)]
-            |position, mover, _| random_move::<false>(position, mover, local),
+            |position, mover, _, _| random_move::<false>(position, mover, local),
             on_move,
         ),
     };
@@ -98,7 +98,7 @@ pub fn light_playout_traced(
 
 /// Plays a position out, `choose` picking each move of the side to move
 /// given the last stone played (`None`: no move, which is a pass in Go and
-/// a loss in NoGo), and tells `on_move` every stone. Go ends after two
+/// a loss in NoGo) and the stones it captured, and tells `on_move` every stone. Go ends after two
 /// passes or `max_moves` moves and is scored by area with komi; a NoGo
 /// game cut off at `max_moves` has no winner. Every playout policy runs
 /// on this loop but the NoGo one, which keeps the same rules in a loop
@@ -122,13 +122,16 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
     max_moves: u32,
     mercy: u32,
     last_move: Option<Point>,
-    mut choose: impl FnMut(&mut Position, Color, Option<Point>) -> Option<Point>,
+    mut choose: impl FnMut(&mut Position, Color, Option<Point>, u32) -> Option<Point>,
     mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
     debug_assert_eq!(GO, position.kind() == GameKind::Go);
     let mut moves = 0;
     let mut passes = position.consecutive_passes();
     let mut last = last_move;
+    // Stones the last move captured (none known for the move before the
+    // playout).
+    let mut last_captured = 0;
     // Black's captures minus White's in this playout.
     let mut capture_lead: i32 = 0;
     // One move of `$mover` (who must be to move): breaks out of `$game`
@@ -142,11 +145,12 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
             if moves >= max_moves {
                 break $game None;
             }
-            match choose(position, mover, last) {
+            match choose(position, mover, last, last_captured) {
                 Some(p) => {
                     on_move(p, mover);
                     if GO {
                         let captured = position.play(p, mover);
+                        last_captured = captured;
                         if captured > 0 {
                             capture_lead += match mover {
                                 Color::Black => captured as i32,
@@ -178,6 +182,7 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
                     position.pass();
                     passes += 1;
                     last = None;
+                    last_captured = 0;
                     if passes >= 2 {
                         break $game None;
                     }
@@ -274,7 +279,7 @@ mod tests {
                 100,
                 mercy,
                 None,
-                |_, _, _| std::mem::take(&mut first).then_some(capture),
+                |_, _, _, _| std::mem::take(&mut first).then_some(capture),
                 |_, _| {},
             )
         };

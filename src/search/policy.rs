@@ -322,7 +322,7 @@ pub fn choose_move(
     position: &mut Position,
     mover: Color,
     last: Option<Point>,
-    captured: usize,
+    captured: u32,
     rng: &mut FastRng,
 ) -> Option<Point> {
     if let Some(last) = last {
@@ -333,7 +333,7 @@ pub fn choose_move(
         let tried = |rule: u32, out_of_256: u32| (rolls >> (8 * rule)) & 0xff < out_of_256;
         if captured >= 3
             && tried(3, NAKADE_ODDS)
-            && let Some(vital) = position.nakade_vital_point(last, captured)
+            && let Some(vital) = position.nakade_vital_point(last, captured as usize)
             && position.is_legal_empty(vital, mover)
         {
             return Some(vital);
@@ -371,26 +371,13 @@ pub fn heavy_playout(
     on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
     let mercy = MERCY_MIN_STONES.max(position.geometry().area() as u32 / MERCY_BOARD_SHARE);
-    // Empty points when the previous move was chosen (none before the
-    // first: the tree's last move is not known to have captured).
-    let mut empties_before = usize::MAX;
     play_out::<true, false>(
         position,
         komi,
         max_moves,
         mercy,
         last_move,
-        |position, mover, last| {
-            // The last move captured what it added to the empty points
-            // beyond the one it filled.
-            let empties = position.empty_points().len();
-            let captured = match last {
-                Some(_) => (empties + 1).saturating_sub(empties_before),
-                None => 0,
-            };
-            empties_before = empties;
-            choose_move(position, mover, last, captured, rng)
-        },
+        |position, mover, last, captured| choose_move(position, mover, last, captured, rng),
         on_move,
     )
 }

@@ -16,6 +16,10 @@ pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(1000);
 /// Time kept back for process and network lag on every move.
 pub const LAG_MARGIN: Duration = Duration::from_millis(300);
 
+/// A short overtime period keeps back at most this fraction of itself
+/// (one part in this many) for lag instead of the whole [`LAG_MARGIN`].
+pub const SHORT_PERIOD_LAG_PARTS: u32 = 10;
+
 /// Shortest budget ever handed out.
 pub const MIN_MOVE_TIME: Duration = Duration::from_millis(20);
 
@@ -205,15 +209,14 @@ impl Clock {
                 _ if clock.left.is_zero() => (period, per_period),
                 _ => (clock.left, clock.overtime_count.max(1)),
             };
-            // A short period keeps at least three quarters of itself.
-            left.saturating_sub(LAG_MARGIN.min(left / 4)) / stones
+            left.saturating_sub(lag_margin(left)) / stones
         } else {
             // Spread main time over the moves we still expect to play, and
             // use part of an overtime period on top when there is one.
             let moves_left = moves_left.max(1);
             let spare = clock.left.saturating_sub(LAG_MARGIN + clock.left / 20);
             let extra = if per_period > 0 {
-                period.saturating_sub(LAG_MARGIN.min(period / 4)) / per_period / 2
+                period.saturating_sub(lag_margin(period)) / per_period / 2
             } else {
                 Duration::ZERO
             };
@@ -221,6 +224,13 @@ impl Clock {
         };
         Some(budget.max(MIN_MOVE_TIME))
     }
+}
+
+/// Time kept back from an overtime period of `period`: [`LAG_MARGIN`],
+/// but never more than a tenth of a short period. Periods of a second or
+/// so are local matches, where replies lose milliseconds, not tenths.
+fn lag_margin(period: Duration) -> Duration {
+    LAG_MARGIN.min(period / SHORT_PERIOD_LAG_PARTS)
 }
 
 /// Moves a Go player still expects to play, `moves_played` into a game on
@@ -321,6 +331,17 @@ mod tests {
             .unwrap();
         assert!(budget >= Duration::from_millis(200), "{budget:?}");
         assert!(budget < Duration::from_millis(300), "{budget:?}");
+    }
+
+    #[test]
+    fn a_one_second_period_is_nearly_all_used() {
+        // scripts/match.sh's `time_settings 0 1 1`.
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(0), S(1), 1);
+        let budget = clock
+            .budget(Color::Black, expected_moves_go(81, 10))
+            .unwrap();
+        assert_eq!(budget, Duration::from_millis(900));
     }
 
     #[test]

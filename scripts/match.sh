@@ -6,7 +6,8 @@
 #
 # OPPONENT: gnugo (level 10), pachi (equal time via a playout count),
 # hahanogo (NoGo, equal time via a playout count), or self (Kosumi against
-# itself with KOSUMI_B_SETUP applied to the second engine).
+# itself with KOSUMI_B_SETUP applied to the second engine, or against the
+# binary KOSUMI_B, e.g. a build of an older commit).
 # Environment: KOSUMI (binary), REFEREE, GNUGO, PACHI, HAHANOGO,
 # PACHI_RATE and HAHANOGO_RATE (their playouts per second on this machine;
 # after a match the script prints the rate that would have matched
@@ -66,7 +67,7 @@ case "$opponent" in
     extra=(--bare B)
     ;;
   self)
-    other="$kosumi --threads 1"
+    other="${KOSUMI_B:-$kosumi} --threads 1"
     other_setup="time_settings 0 $seconds 1${KOSUMI_B_SETUP:+;$KOSUMI_B_SETUP}"
     game="${GAME:-go}"
     ;;

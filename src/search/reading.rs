@@ -32,6 +32,10 @@ const WIDTHS: [usize; 4] = [0, 2, 4, WIDE_PLIES];
 /// Deepest a read goes; a longer fight counts as the string escaping.
 const MAX_READ_PLIES: usize = 80;
 
+/// A string touching two or more enemy strings (a cutting string) counts
+/// as at least this many stones: what hangs on it is the connection.
+const CUTTER_STONES: u32 = 3;
+
 /// Liberties at which a string counts as safe.
 const SAFE_LIBERTIES: usize = 4;
 
@@ -86,7 +90,10 @@ pub fn root_effects(position: &Position, mover: Color) -> Vec<(Point, Effect)> {
                 if spent >= ROOT_READ_NODES {
                     return effects;
                 }
-                let size = stones.count();
+                let mut size = stones.count();
+                if touching_strings(position, s).len() >= 2 {
+                    size = size.max(CUTTER_STONES);
+                }
                 if color == mover {
                     reader.own_string(position, s, mover, size, &mut effects);
                 } else {
@@ -493,6 +500,31 @@ mod tests {
             !effects
                 .iter()
                 .any(|(_, e)| matches!(e, Effect::Captures(_))),
+            "{effects:?}"
+        );
+    }
+
+    #[test]
+    fn capturing_a_cutting_stone_counts_as_several_stones() {
+        // White E5 cuts three black stones apart and is in atari: Black
+        // E4 captures it, worth more than the one stone it is.
+        let p = board(
+            ".........
+             .........
+             .........
+             ....X....
+             ...XOX...
+             .........
+             .........
+             .........
+             .........",
+        );
+        let e4 = at(&p, 4, 3);
+        let effects = root_effects(&p, Color::Black);
+        assert!(
+            effects
+                .iter()
+                .any(|&(q, e)| q == e4 && matches!(e, Effect::Captures(stones) if stones > 1)),
             "{effects:?}"
         );
     }

@@ -322,26 +322,20 @@ mod tests {
     }
 
     #[test]
-    fn a_short_period_is_not_eaten_by_the_lag_margin() {
+    fn a_short_period_keeps_a_tenth_of_itself_for_lag() {
+        let period_budget = |period: Duration| {
+            let mut clock = Clock::new();
+            clock.set_gtp_time_settings(S(0), period, 1);
+            clock
+                .budget(Color::Black, expected_moves_go(81, 10))
+                .unwrap()
+        };
         // referee.py's `time_settings 0 0.3 1`.
-        let mut clock = Clock::new();
-        clock.set_gtp_time_settings(S(0), Duration::from_millis(300), 1);
-        let budget = clock
-            .budget(Color::Black, expected_moves_go(81, 10))
-            .unwrap();
+        let budget = period_budget(Duration::from_millis(300));
         assert!(budget >= Duration::from_millis(200), "{budget:?}");
         assert!(budget < Duration::from_millis(300), "{budget:?}");
-    }
-
-    #[test]
-    fn a_one_second_period_is_nearly_all_used() {
         // scripts/match.sh's `time_settings 0 1 1`.
-        let mut clock = Clock::new();
-        clock.set_gtp_time_settings(S(0), S(1), 1);
-        let budget = clock
-            .budget(Color::Black, expected_moves_go(81, 10))
-            .unwrap();
-        assert_eq!(budget, Duration::from_millis(900));
+        assert_eq!(period_budget(S(1)), Duration::from_millis(900));
     }
 
     #[test]

@@ -52,7 +52,9 @@ thread_local! {
     static PLIES: RefCell<Vec<Position>> = const { RefCell::new(Vec::new()) };
 }
 
-/// What a move at the root does to a string short of liberties.
+/// What a move at the root does to a string short of liberties. Each
+/// carries the stones at stake: the string's size, or `CUTTER_STONES`
+/// for a smaller string that cuts enemy strings apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Captures (now or by force) an enemy string of this many stones

@@ -5,13 +5,14 @@
 //! and playouts. This one is wider and runs once a search, at the root:
 //! the attacker may also play a net (a point next to a liberty) and attack
 //! strings with three liberties, the defender may also capture or atari
-//! the attackers next to its string. It finds loose ladders and nets, and
-//! which extensions only run into them.
+//! the attackers next to its string, or race them: fill the liberties of
+//! an attacker no longer than itself. It finds loose ladders and nets,
+//! which extensions only run into them, and short capturing races.
 //!
 //! A read that runs out of nodes or plies counts the string as safe: a
 //! verdict of "captured" holds against every defence the reader knows
-//! (extending, capturing or, early on, ataring an attacker), though not
-//! against a counter-threat elsewhere on the board.
+//! (extending, capturing or, early on, ataring or racing an attacker),
+//! though not against a counter-threat elsewhere on the board.
 
 use std::cell::RefCell;
 
@@ -290,9 +291,17 @@ impl<'a> Reader<'a> {
                 continue;
             }
             // An atari that does not win the string it ataris only forces
-            // an answer: the string is no safer for it than before.
-            let captures = |s: &Point| self.plies[0].atari_liberty(*s) == Some(m);
-            let direct = liberties.contains(m) || attackers.iter().any(captures);
+            // an answer: the string is no safer for it than before. A race
+            // move fills a liberty of an attacker with three or more.
+            let before = &self.plies[0];
+            let captures = |s: &Point| before.atari_liberty(*s) == Some(m);
+            let races = |s: &Point| {
+                let theirs = before.liberties_up_to(*s, SAFE_LIBERTIES);
+                theirs.len() >= 3 && theirs.points().any(|q| q == m)
+            };
+            let direct = liberties.contains(m)
+                || attackers.iter().any(captures)
+                || attackers.iter().any(races);
             if !direct
                 && !attackers
                     .iter()
@@ -362,20 +371,30 @@ fn touching_strings(position: &Position, target: Point) -> Vec<Point> {
 
 /// The defender's tries for the string through `target`: capturing an
 /// attacker in atari next to it, extending on its liberties, then (when
-/// `wide`) ataris on attackers with two liberties next to it.
+/// `wide`) ataris on attackers with two liberties next to it and, in a
+/// capturing race, filling a liberty of an attacker with no more
+/// liberties than the target: moving first, the defender wins that race.
 fn defence_candidates(position: &Position, target: Point, wide: bool) -> Vec<Point> {
+    let own = position.liberties_up_to(target, SAFE_LIBERTIES).len();
     let mut captures = Vec::new();
     let mut ataris = Vec::new();
+    let mut races = Vec::new();
     for s in touching_strings(position, target) {
-        let liberties = position.liberties_up_to(s, 3);
+        let liberties = position.liberties_up_to(s, SAFE_LIBERTIES);
         match liberties.len() {
             1 => captures.extend(liberties.points()),
             2 if wide => ataris.extend(liberties.points()),
+            n if wide && n <= own => races.extend(liberties.points()),
             _ => {}
         }
     }
     let mut candidates = captures;
-    for p in position.string_liberties(target).iter().chain(ataris) {
+    for p in position
+        .string_liberties(target)
+        .iter()
+        .chain(ataris)
+        .chain(races)
+    {
         if !candidates.contains(&p) {
             candidates.push(p);
         }
@@ -528,6 +547,53 @@ mod tests {
                 .iter()
                 .any(|&(q, e)| q == e4 && matches!(e, Effect::Captures(stones) if stones > 1)),
             "{effects:?}"
+        );
+    }
+
+    #[test]
+    fn the_side_to_move_wins_a_race_of_three_liberties_each() {
+        // Black's row 8 and White's row 7 each have three liberties, all
+        // against the other side's walls: whoever moves first fills the
+        // other's liberties and wins the race.
+        let p = board(
+            ".............
+             .............
+             .............
+             OOOOOOOOOOOOO
+             OO.OOO.OOO.OO
+             XXXXXXXXXXXXX
+             OOOOOOOOOOOOO
+             XX.XXX.XXX.XX
+             XXXXXXXXXXXXX
+             .............
+             .............
+             .............
+             .............",
+        );
+        let (row7, row8) = (at(&p, 0, 6), at(&p, 0, 7));
+        let white_liberties = [at(&p, 2, 5), at(&p, 6, 5), at(&p, 10, 5)];
+        let black_liberties = [at(&p, 2, 8), at(&p, 6, 8), at(&p, 10, 8)];
+        assert!(captured(&p, row7, Color::Black));
+        assert!(!captured(&p, row7, Color::White), "White to move wins");
+        assert!(captured(&p, row8, Color::White));
+        assert!(!captured(&p, row8, Color::Black), "Black to move wins");
+
+        let black = root_effects(&p, Color::Black);
+        for m in white_liberties {
+            assert!(black.contains(&(m, Effect::Captures(13))), "{black:?}");
+            assert!(black.contains(&(m, Effect::Saves(13))), "{black:?}");
+        }
+        let white = root_effects(&p, Color::White);
+        for m in black_liberties {
+            assert!(white.contains(&(m, Effect::Captures(13))), "{white:?}");
+            assert!(white.contains(&(m, Effect::Saves(13))), "{white:?}");
+        }
+        // Filling one's own liberty loses the race.
+        assert!(
+            !black
+                .iter()
+                .any(|&(m, e)| black_liberties.contains(&m) && e != Effect::FailsToSave(13)),
+            "{black:?}"
         );
     }
 }

@@ -17,7 +17,9 @@
 # death as on CGOS, instead of SECONDS_PER_MOVE on every move; the peer's
 # playouts still follow SECONDS_PER_MOVE), SEED_PER_GAME=1 (every Kosumi
 # process the referee starts, one a game, draws its own search seed:
-# without it a fixed playout count replays the same game each time).
+# without it a fixed playout count replays the same game each time),
+# MATCH_SECONDS (stop after this long and score the games finished: with
+# many games in parallel, a fixed time suits better than a fixed count).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 opponent="${1:?opponent: gnugo|pachi|hahanogo|self}"
@@ -88,27 +90,20 @@ if [ "${SEED_PER_GAME:-0}" = 1 ]; then
   [ "$opponent" = self ] && other="$(seeded "$other")"
 fi
 
-python3 "$referee" --a "$kosumi_cmd" --b "$other" --game "$game" --size "$size" \
-  --komi "$([ "$game" = go ] && echo 7 || echo 0)" --games "$games" \
-  --move-time 0 --setup-a "$kosumi_setup" ${other_setup:+--setup-b "$other_setup"} \
-  "${scorer[@]}" "${extra[@]}" --sgf-dir "$out/sgf" --log-dir "$out/logs" \
-  --json "$out/summary.json" "$@"
-# Equal time is the point of most matches: say how long each side took, so
-# a peer's playout rate can be set to match Kosumi's mean on this machine.
-python3 - "$out/summary.json" "$opponent" "${rate:-}" <<'PY'
-import json, sys
-games = json.load(open(sys.argv[1]))["games"]
-mean = {}
-for side, name in (("A", "Kosumi"), ("B", "opponent")):
-    means = [g["mean_move_s"][side] for g in games]
-    longest = max(g["max_move_s"][side] for g in games)
-    mean[side] = sum(means) / len(means)
-    print(f"{name}: mean {mean[side]:.3f} s a move, longest {longest:.2f} s")
-# A peer at a fixed playout count runs at this machine's speed, not at
-# the rate assumed: say which rate would have matched Kosumi's mean.
-opponent, rate = sys.argv[2], sys.argv[3]
-if rate and mean["B"] > 0:
-    matched = float(rate) * mean["A"] / mean["B"]
-    print(f"equal time on this machine: {opponent.upper()}_RATE={matched:.0f} (this run: {rate})")
-PY
+# The referee prints a line per finished game: kept in games.log, so that
+# a match stopped early (MATCH_SECONDS, or by hand) can still be scored.
+referee_cmd=(python3 "$referee" --a "$kosumi_cmd" --b "$other" --game "$game" --size "$size"
+  --komi "$([ "$game" = go ] && echo 7 || echo 0)" --games "$games"
+  --move-time 0 --setup-a "$kosumi_setup" ${other_setup:+--setup-b "$other_setup"}
+  "${scorer[@]}" "${extra[@]}" --sgf-dir "$out/sgf" --log-dir "$out/logs"
+  --json "$out/summary.json" "$@")
+if [ -n "${MATCH_SECONDS:-}" ]; then
+  timeout "$MATCH_SECONDS" "${referee_cmd[@]}" | tee "$out/games.log" || true
+else
+  "${referee_cmd[@]}" | tee "$out/games.log"
+fi
+# Equal time is the point of most matches: say how long each side took,
+# and which playout rate would have matched Kosumi's mean on this machine
+# (a peer at a fixed playout count runs at this machine's speed).
+python3 "$here/scripts/match_score.py" ${rate:+--rate "$rate"} "$out"
 echo "results in $out"

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Scores match directories written by scripts/match.sh, finished or not.
+
+    scripts/match_score.py [--rate R] DIR [DIR ...]
+
+For each directory, and pooled over all of them: wins, losses and draws
+of engine A (Kosumi), its score with draws counting half and the 95%
+Wilson interval, and each side's mean time a move. A finished match is
+read from summary.json; one stopped early (MATCH_SECONDS, or killed) from
+games.log, the referee's line per finished game, with the times read
+from the engines' own logs (Kosumi's genmove lines, Pachi's "genmove in"
+lines). With --rate (the peer's PACHI_RATE or HAHANOGO_RATE of the run),
+it also prints the rate that would have matched Kosumi's mean time.
+"""
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+
+GAME_LINE = re.compile(r"game\s+(\d+)\s+A=\w\s+winner=(\S+)")
+KOSUMI_TIME = re.compile(r"genmove \w+: \S+, winrate .* ([0-9.]+) s$", re.M)
+PACHI_TIME = re.compile(r"genmove in ([0-9.]+)s")
+
+
+def wilson(score, n, z=1.96):
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    denominator = 1 + z * z / n
+    centre = (score + z * z / (2 * n)) / denominator
+    spread = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / denominator
+    return (centre - spread, centre + spread)
+
+
+def mean_time(path, pattern):
+    """Mean seconds a move in one engine log, or None."""
+    try:
+        with open(path, errors="replace") as f:
+            times = [float(t) for t in pattern.findall(f.read())]
+    except OSError:
+        return None
+    return sum(times) / len(times) if times else None
+
+
+def games_of(directory):
+    """(winner, mean s/move of A, of B) per finished game; winner is A, B or '-'."""
+    summary = os.path.join(directory, "summary.json")
+    if os.path.exists(summary):
+        with open(summary) as f:
+            return [
+                (g["winner"], g["mean_move_s"]["A"], g["mean_move_s"]["B"])
+                for g in json.load(f)["games"]
+            ]
+    games = []
+    with open(os.path.join(directory, "games.log")) as f:
+        for line in f:
+            found = GAME_LINE.match(line)
+            if not found:
+                continue
+            number, winner = int(found.group(1)), found.group(2)
+            log = os.path.join(directory, "logs", f"game{number:03d}-%s.log")
+            games.append(
+                (winner, mean_time(log % "A", KOSUMI_TIME), mean_time(log % "B", PACHI_TIME))
+            )
+    return games
+
+
+def line(label, games):
+    wins = sum(w == "A" for w, _, _ in games)
+    losses = sum(w == "B" for w, _, _ in games)
+    draws = len(games) - wins - losses
+    n = len(games)
+    if n == 0:
+        return f"{label}: no finished game", None, None
+    score = (wins + draws / 2) / n
+    low, high = wilson(score, n)
+    means = []
+    for side in (1, 2):
+        times = [g[side] for g in games if g[side] is not None]
+        means.append(sum(times) / len(times) if times else None)
+    shown = ["%.3f" % m if m is not None else "?" for m in means]
+    text = (
+        f"{label}: {wins}-{losses}-{draws} of {n}: {100 * score:.1f}% "
+        f"[{100 * low:.1f}, {100 * high:.1f}]  s/move A {shown[0]} B {shown[1]}"
+    )
+    return text, means[0], means[1]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rate", type=float, help="the peer's playout rate in this run")
+    parser.add_argument("dirs", nargs="+")
+    args = parser.parse_args()
+    pooled = []
+    for directory in args.dirs:
+        games = games_of(directory)
+        pooled += games
+        print(line(directory, games)[0])
+    text, mean_a, mean_b = line("all", pooled)
+    if len(args.dirs) > 1:
+        print(text)
+    if args.rate and mean_a and mean_b:
+        print(f"equal time: rate {args.rate * mean_a / mean_b:.0f} (this run: {args.rate:.0f})")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -18,24 +18,24 @@ boardsize 9
 clear_board
 komi 7
 10 kosumi-visits
-#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" 8 "" 6 "" 9 "" ""\n"" "" 4 10 8 3 9 "" ""\n"" "" "" 36 "" 97 "" "" ""\n"" "" "" 12 2 18 "" "" ""\n"" "" 28 "" 31 "" 19 "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
+#? [\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" 4 1 3 77 "" ""\n"" "" 13 14 57 2 3 "" ""\n"" "" "" 32 "" 41 "" "" ""\n"" "" 2 5 3 12 9 "" ""\n"" "" 7 "" 8 7 "" "" ""\n"" "" "" "" "" "" "" "" ""\n"" "" "" "" "" "" "" "" ""]
 20 kosumi-pv
-#? [C6 E6 E4 D5 D4 C5 C4 B5 B4 B6 C7 B7 B8 A8 C8]
+#? [E6 D6 D5 C5 C4 D4]
 30 kosumi-winrate
-#? [black C6 win rate 54\.9% visits 255 playouts 300]
+#? [black G7 win rate 55\.5% visits 165 playouts 300]
 
 # A few moves in: genmove and reg_genmove answers, and the analysis of
 # the reply.
 play b e5
 play w c4
 40 reg_genmove b
-#? [C5]
+#? [C6]
 50 genmove b
-#? [C5]
+#? [C6]
 60 lz-genmove_analyze w 0
-#? [\ninfo move B5 visits 217 winrate 5161 prior 377 lcb 4499 order 0 pv B5 D4 D3 C3 B4 C6 B6 C7 B7 B8 C2 E3 D2 info move D4 visits 187 winrate 4866 prior 431 lcb 4160 order 1 pv D4 D5 E4 F4 F3 G3 G4 F5 G5 G6 H6 G7 H7 H8 J8 G8 info move D5 visits 77 winrate 5000 prior 326 lcb 3910 order 2 pv D5 D6 D4 C6 E6 E7 F6 F7 G6 info move B4 visits 9 winrate 3889 prior 269 lcb 1534 order 3 pv B4 D4 D3 E3 E2 info move C6 visits 7 winrate 4286 prior 263 lcb 1582 order 4 pv C6 D6 D7 C7\nplay B5]
+#? [\ninfo move D7 visits 91 winrate 5495 prior 256 lcb 4473 order 0 pv D7 C7 D6 D5 C5 D4 D3 E3 E2 F3 info move D6 visits 82 winrate 5122 prior 314 lcb 4059 order 1 pv D6 D5 C5 D7 C7 E6 B6 B7 C8 info move E4 visits 58 winrate 5000 prior 292 lcb 3754 order 2 pv E4 F4 F3 G3 G4 F5 info move E7 visits 56 winrate 4286 prior 340 lcb 3077 order 3 pv E7 D7 D8 C8 info move D5 visits 54 winrate 5278 prior 250 lcb 3973 order 4 pv D5 D6 E4 F4 F3 G3 info move C7 visits 47 winrate 4149 prior 338 lcb 2857 order 5 pv C7 D7 D6 E6 D5 D4 info move B6 visits 17 winrate 3529 prior 198 lcb 1731 order 6 pv B6 B7 B5 info move E3 visits 15 winrate 4667 prior 306 lcb 2481 order 7 pv E3 G3 F4 info move G4 visits 10 winrate 3500 prior 238 lcb 1369 order 8 pv G4 G6 info move G3 visits 9 winrate 4444 prior 238 lcb 1888 order 9 pv G3 E3 info move G5 visits 8 winrate 2500 prior 272 lcb 715 order 10 pv G5 G3 info move B5 visits 4 winrate 2500 prior 233 lcb 456 order 11 pv B5 info move G6 visits 2 winrate 5000 prior 245 lcb 945 order 12 pv G6 info move F7 visits 1 winrate 0 prior 245 lcb 0 order 13 pv F7\nplay D7]
 70 kosumi-pv
-#? [C6 D4 E4 E3 F3 F2 G2 G3 F4 H2 H3 G4 G5 H4 H5 J3 E2 D3 F1 D5 D6 E6 E7 F6]
+#? [C7 D6 D5 C5 D4 D3 E3 E2 F3 F2]
 
 # NoGo 7x7.
 kosumi-game nogo

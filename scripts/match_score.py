@@ -35,14 +35,18 @@ def wilson(score, n, z=1.96):
     return (centre - spread, centre + spread)
 
 
-def mean_time(path, pattern):
-    """Mean seconds a move in one engine log, or None."""
+def mean_time(path):
+    """Mean seconds a move in one engine log (Kosumi's or Pachi's), or None."""
     try:
         with open(path, errors="replace") as f:
-            times = [float(t) for t in pattern.findall(f.read())]
+            text = f.read()
     except OSError:
         return None
-    return sum(times) / len(times) if times else None
+    for pattern in (KOSUMI_TIME, PACHI_TIME):
+        times = [float(t) for t in pattern.findall(text)]
+        if times:
+            return sum(times) / len(times)
+    return None
 
 
 def games_of(directory):
@@ -63,7 +67,7 @@ def games_of(directory):
             number, winner = int(found.group(1)), found.group(2)
             log = os.path.join(directory, "logs", f"game{number:03d}-%s.log")
             games.append(
-                (winner, mean_time(log % "A", KOSUMI_TIME), mean_time(log % "B", PACHI_TIME))
+                (winner, mean_time(log % "A"), mean_time(log % "B"))
             )
     return games
 

@@ -290,8 +290,9 @@ impl Searcher {
                 last: stone_before(game, 0),
                 before_last: stone_before(game, 1),
             },
-            expand_threshold: self.params.expand_visits
-                * (root.geometry().area() as u32 / 81).max(1),
+            expand_threshold: self
+                .params
+                .expand_threshold(root.kind(), root.geometry().area()),
         };
         if !legal.is_empty() {
             let mut prior_board = root.clone();

@@ -108,13 +108,14 @@ pub struct SearchParams {
     /// A Go leaf on a board of up to 81 points is expanded once it has this
     /// many playouts. An expansion rates every child with the learned
     /// features and tactical checks, dearer than a playout: at 2, 9x9
-    /// searches ran a fifth fewer playouts a second and lost to 6.
+    /// searches ran about a quarter fewer playouts a second and lost to 6.
     pub expand_visits: u32,
     /// Playouts per 81 points a Go leaf needs before it is expanded on
     /// larger boards, where a node has more children (8 on 19x19). Not yet
     /// measured above 2 there.
     pub expand_visits_large: u32,
-    /// `expand_visits` for NoGo, whose expansions cost little.
+    /// Playouts per 81 points a NoGo leaf needs before it is expanded
+    /// (NoGo expansions cost little).
     pub nogo_expand_visits: u32,
     /// Hard cap on tree memory, in MiB. Memory is taken only as the tree
     /// grows (2 MiB at a time). A search adds nodes of 32 bytes, about 8 a

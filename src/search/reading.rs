@@ -225,10 +225,11 @@ impl<'a> Reader<'a> {
         if position.cell(target) != defender.cell() {
             return false;
         }
-        if position.liberties_up_to(target, SAFE_LIBERTIES).len() >= SAFE_LIBERTIES {
+        let own = position.liberties_up_to(target, SAFE_LIBERTIES).len();
+        if own >= SAFE_LIBERTIES {
             return true;
         }
-        let candidates = defence_candidates(position, target, ply < COUNTER_ATARI_PLIES);
+        let candidates = defence_candidates(position, target, own, ply < COUNTER_ATARI_PLIES);
         if self.exhausted(ply) {
             return true;
         }
@@ -286,7 +287,8 @@ impl<'a> Reader<'a> {
         self.plies[0].set_to_move(mover);
         let liberties = self.plies[0].string_liberties(target);
         let attackers = touching_strings(&self.plies[0], target);
-        for m in defence_candidates(&self.plies[0], target, true) {
+        let own = (liberties.count() as usize).min(SAFE_LIBERTIES);
+        for m in defence_candidates(&self.plies[0], target, own, true) {
             if !self.play(0, m, mover) {
                 continue;
             }
@@ -374,8 +376,9 @@ fn touching_strings(position: &Position, target: Point) -> Vec<Point> {
 /// `wide`) ataris on attackers with two liberties next to it and, in a
 /// capturing race, filling a liberty of an attacker with no more
 /// liberties than the target: moving first, the defender wins that race.
-fn defence_candidates(position: &Position, target: Point, wide: bool) -> Vec<Point> {
-    let own = position.liberties_up_to(target, SAFE_LIBERTIES).len();
+/// `own` is the target's liberty count, up to `SAFE_LIBERTIES`, which the
+/// caller has already taken.
+fn defence_candidates(position: &Position, target: Point, own: usize, wide: bool) -> Vec<Point> {
     let mut captures = Vec::new();
     let mut ataris = Vec::new();
     let mut races = Vec::new();

@@ -79,6 +79,7 @@ pub fn search(
     let limits = SearchLimits {
         playouts: Some(count),
         time: None,
+        dynamic_komi: false,
     };
     let report = searcher.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
     BenchResult {

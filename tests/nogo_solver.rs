@@ -353,10 +353,12 @@ fn knowledge_match() {
         0 => SearchLimits {
             playouts: Some(number("NOGO_MATCH_PLAYOUTS", 2000)),
             time: None,
+            dynamic_komi: false,
         },
         ms => SearchLimits {
             playouts: None,
             time: Some(Duration::from_millis(ms)),
+            dynamic_komi: false,
         },
     };
     let (a_text, b_text) = (setting("NOGO_MATCH_A"), setting("NOGO_MATCH_B"));

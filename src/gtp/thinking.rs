@@ -337,6 +337,7 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
         Some(playouts) => SearchLimits {
             playouts: Some(playouts),
             time: None,
+            dynamic_komi: true,
         },
         None => {
             let game = &engine.game;
@@ -352,6 +353,7 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
             SearchLimits {
                 playouts: None,
                 time: Some(budget.unwrap_or(DEFAULT_MOVE_TIME)),
+                dynamic_komi: true,
             }
         }
     }
@@ -363,10 +365,12 @@ fn analysis_limits(engine: &Engine) -> SearchLimits {
         Some(playouts) => SearchLimits {
             playouts: Some(playouts),
             time: None,
+            dynamic_komi: false,
         },
         None => SearchLimits {
             playouts: None,
             time: Some(ANALYSIS_TIME_CAP),
+            dynamic_komi: false,
         },
     }
 }
@@ -584,8 +588,12 @@ fn think(
         Choice::Play(mv) => engine.move_text(mv),
         Choice::Resign => "resign".to_string(),
     };
+    let margin = match report.extra_margin {
+        0 => String::new(),
+        extra => format!(" with {extra} points more asked"),
+    };
     log::info!(
-        "genmove {color:?}: {answer}, winrate {:.3}, {} playouts, {:.0} playouts/s, tree {} nodes, {:.2} s",
+        "genmove {color:?}: {answer}, winrate {:.3}{margin}, {} playouts, {:.0} playouts/s, tree {} nodes, {:.2} s",
         report.winrate(),
         report.playouts,
         report.playouts as f64 / seconds.max(1e-9),
@@ -617,6 +625,7 @@ pub(crate) fn ponder(engine: &mut Engine, watcher: &mut dyn Watcher) {
     let limits = SearchLimits {
         playouts: None,
         time: Some(PONDER_TIME_CAP),
+        dynamic_komi: false,
     };
     let mut sink = std::io::sink();
     let mut call = Call {
@@ -856,6 +865,7 @@ fn analysis_command_search(engine: &mut Engine, call: &mut Call) -> Result<Searc
     let limits = SearchLimits {
         playouts: Some(engine.fixed_playouts.unwrap_or(ANALYZE_COMMAND_PLAYOUTS)),
         time: None,
+        dynamic_komi: false,
     };
     let (report, _) = run_search(engine, &game, limits, Reporting::silent(), false, call)?;
     Ok(report)
@@ -981,6 +991,7 @@ mod tests {
             }],
             playouts: 1000,
             elapsed: Duration::ZERO,
+            extra_margin: 0,
         }
     }
 
@@ -1053,6 +1064,7 @@ mod tests {
                 .collect(),
             playouts: 120,
             elapsed: Duration::ZERO,
+            extra_margin: 0,
         }
     }
 

@@ -16,6 +16,7 @@
 //! - `solver`: exact NoGo solving.
 
 pub mod checks;
+pub mod dyn_komi;
 pub mod features;
 pub mod nogo;
 pub mod ownership;
@@ -51,13 +52,18 @@ fn stone_before(game: &Game, back: usize) -> Option<Point> {
     }
 }
 
-/// When a search must stop (whichever comes first; the stop flag always wins).
+/// When a search must stop (whichever comes first; the stop flag always
+/// wins), and what it is for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchLimits {
     /// Stop after this many playouts.
     pub playouts: Option<u64>,
     /// Stop after this much wall-clock time.
     pub time: Option<Duration>,
+    /// Go: a clearly won position is searched demanding a bigger margin
+    /// (see `dyn_komi`). Set for moves to play; analysis reports the win
+    /// rates at the real komi.
+    pub dynamic_komi: bool,
 }
 
 /// Statistics of one candidate move at the root.
@@ -88,6 +94,9 @@ pub struct SearchReport {
     pub playouts: u64,
     /// Time spent.
     pub elapsed: Duration,
+    /// Points beyond komi the search asked of the side to move (the
+    /// dynamic komi; 0 when none), under which `candidates`' win rates are.
+    pub extra_margin: u32,
 }
 
 impl SearchReport {
@@ -166,6 +175,81 @@ const VERIFY_EXTRA_POINTS: usize = 4;
 /// NoGo: share of the move's time the playouts keep when the search
 /// verifies its candidates.
 const VERIFY_PLAYOUT_SHARE: f64 = 0.5;
+
+/// Where a move's search stands with its dynamic komi (see `dyn_komi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KomiPhase {
+    /// Searching at the real komi, counting the playouts' margins, until
+    /// the first checkpoint.
+    Probe,
+    /// Searching a new tree under the dynamic komi, until the second
+    /// checkpoint shows whether the margin asked is within reach.
+    Shifted,
+    /// The komi is settled for the rest of the search.
+    Settled,
+}
+
+/// A point in a search's budget: after this many playouts or this much time.
+#[derive(Clone, Copy, Debug)]
+struct Checkpoint {
+    playouts: Option<u64>,
+    time: Option<Duration>,
+}
+
+impl Checkpoint {
+    /// `share` of the search's budget.
+    fn share_of(playout_cap: Option<u64>, time: Option<Duration>, share: f64) -> Checkpoint {
+        Checkpoint {
+            playouts: playout_cap.map(|cap| (cap as f64 * share) as u64),
+            time: time.map(|t| t.mul_f64(share)),
+        }
+    }
+
+    fn reached(&self, playouts: u64, elapsed: Duration) -> bool {
+        self.playouts.is_some_and(|n| playouts >= n) || self.time.is_some_and(|t| elapsed >= t)
+    }
+}
+
+/// Expands a root new to this search and gives its children what the
+/// search knows before any playout: the root reading's priors, and proven
+/// losses from the NoGo solver (the MCTS-solver passes over them).
+fn prepare_root(
+    shared: &uct::Shared,
+    legal: &[Move],
+    reading_priors: &[(Point, prior::Prior)],
+    proven_losing: &[Point],
+) {
+    let tree = shared.tree;
+    if !legal.is_empty() {
+        let mut prior_board = shared.root.clone();
+        uct::expand(
+            shared,
+            ROOT,
+            shared.root,
+            shared.root_recent,
+            &mut prior_board,
+        );
+    }
+    // A fresh tree always has room for the root's children.
+    let (first, count) = tree.node(ROOT).children();
+    for child in tree.block(first, count) {
+        if let Move::Play(p) = child.mv()
+            && proven_losing.contains(&p)
+        {
+            child.set_proof(PROVEN_LOSS);
+        }
+    }
+    for &(p, prior) in reading_priors {
+        if let Some(child) = tree
+            .block(first, count)
+            .iter()
+            .find(|c| c.mv() == Move::Play(p))
+        {
+            let (visits, wins) = prior.to_node();
+            child.add_prior(visits, wins);
+        }
+    }
+}
 
 /// NoGo: transposition table of an in-game solve, in MiB.
 const SOLVER_TABLE_MB: usize = 32;
@@ -278,137 +362,148 @@ impl Searcher {
                 root_excluded.set(p);
             }
         }
-        let mut shared = uct::Shared {
-            tree: &tree,
-            root,
-            komi: game.komi(),
-            params: &self.params,
-            root_excluded,
-            root_may_pass: legal.contains(&Move::Pass),
-            root_has_excluded: false,
-            root_recent: RecentMoves {
-                last: stone_before(game, 0),
-                before_last: stone_before(game, 1),
-            },
-            expand_threshold: self
-                .params
-                .expand_threshold(root.kind(), root.geometry().area()),
-        };
-        if !legal.is_empty() {
-            let mut prior_board = root.clone();
-            uct::expand(&shared, ROOT, root, shared.root_recent, &mut prior_board);
-        }
-        // The root is expanded before the workers start (a fresh tree always
-        // has room for its children), so its children are known here.
-        let (first, count) = tree.node(ROOT).children();
         let reading_priors = if limits.time.is_none_or(|t| t >= ROOT_READING_MIN_TIME) {
             prior::root_reading_priors(&self.params, root, mover)
         } else {
             Vec::new()
         };
-        // Moves the solver proved lost (while others stay open) are never
-        // searched: the MCTS-solver passes over proven losses.
-        for child in tree.block(first, count) {
-            if let Move::Play(p) = child.mv()
-                && proven_losing.contains(&p)
-            {
-                child.set_proof(PROVEN_LOSS);
-            }
-        }
-        for (p, prior) in reading_priors {
-            if let Some(child) = tree
-                .block(first, count)
-                .iter()
-                .find(|c| c.mv() == Move::Play(p))
-            {
-                let (visits, wins) = prior.to_node();
-                child.add_prior(visits, wins);
-            }
-        }
-        shared.root_has_excluded = tree
-            .block(first, count)
-            .iter()
-            .any(|child| uct::excluded_at_root(&shared, child.mv()));
         let seed = self.params.seed ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.searches += 1;
         let playout_cap = match (limits.playouts, limits.time) {
             (None, None) => Some(UNLIMITED_FALLBACK_PLAYOUTS),
             (cap, _) => cap,
         };
+        // The dynamic komi's probe: the first share of the budget is
+        // searched at the real komi, counting the playouts' margins.
+        let share = self.params.dyn_komi_probe;
+        let mut phase = if limits.dynamic_komi
+            && root.kind() == GameKind::Go
+            && self.params.dyn_komi_trigger <= 1.0
+            && !legal.is_empty()
+        {
+            KomiPhase::Probe
+        } else {
+            KomiPhase::Settled
+        };
+        let mut next_checkpoint = Checkpoint::share_of(playout_cap, limits.time, share);
+        // The probe's tree, kept while the dynamic komi is on trial.
+        let mut probe_tree = None;
+        let tally = dyn_komi::MarginTally::new(root.geometry().area(), game.komi());
+        let mut tree = tree;
+        let mut komi = game.komi();
+        let mut extra_margin = 0;
+        // Whether `tree`'s root still needs this search's expansion and priors.
+        let mut fresh_root = true;
         let done = AtomicU64::new(0);
-        let finished = AtomicBool::new(legal.is_empty());
         // The playouts' own start: an unfinished solve or the reading must
         // not count as time they ran, or their rate looks low and a reused
         // tree may stop the search at once as "decided".
         let playouts_start = Instant::now();
         let threads = self.params.threads.max(1) as usize;
-        std::thread::scope(|scope| {
-            for helper in 1..threads {
-                let (shared, done, finished) = (&shared, &done, &finished);
-                let rng = FastRng::seed_from_u64(seed.wrapping_add(helper as u64));
-                scope.spawn(move || {
-                    let mut worker = uct::Worker::new(root, rng);
-                    // Counted in batches: one shared counter bumped by
-                    // every playout of every thread is a contended line.
-                    let mut pending = 0;
-                    while !finished.load(Ordering::Relaxed) {
-                        worker.simulate(shared);
-                        pending += 1;
-                        if pending == HELPER_COUNT_BATCH {
-                            done.fetch_add(pending, Ordering::Relaxed);
-                            pending = 0;
+        // Workers outlive the probe, so that their random numbers go on
+        // where they stopped.
+        let mut worker = uct::Worker::new(root, FastRng::seed_from_u64(seed));
+        let mut helpers: Vec<uct::Worker> = (1..threads)
+            .map(|helper| {
+                uct::Worker::new(
+                    root,
+                    FastRng::seed_from_u64(seed.wrapping_add(helper as u64)),
+                )
+            })
+            .collect();
+        loop {
+            let mut shared = uct::Shared {
+                tree: &tree,
+                root,
+                komi,
+                params: &self.params,
+                root_excluded,
+                root_may_pass: legal.contains(&Move::Pass),
+                root_has_excluded: false,
+                root_recent: RecentMoves {
+                    last: stone_before(game, 0),
+                    before_last: stone_before(game, 1),
+                },
+                expand_threshold: self
+                    .params
+                    .expand_threshold(root.kind(), root.geometry().area()),
+                margins: (phase == KomiPhase::Probe).then_some(&tally),
+            };
+            if fresh_root {
+                prepare_root(&shared, &legal, &reading_priors, &proven_losing);
+                fresh_root = false;
+            }
+            let (first, count) = tree.node(ROOT).children();
+            shared.root_has_excluded = tree
+                .block(first, count)
+                .iter()
+                .any(|child| uct::excluded_at_root(&shared, child.mv()));
+            let run = Run {
+                limits,
+                playout_cap,
+                stop,
+                start,
+                playouts_start,
+                interval,
+                done: &done,
+                extra_margin,
+            };
+            let checkpoint = (phase != KomiPhase::Settled).then_some(next_checkpoint);
+            // No legal move: nothing to play out.
+            let checkpoint_reached = !legal.is_empty()
+                && run_playouts(
+                    &run,
+                    &shared,
+                    &mut worker,
+                    &mut helpers,
+                    checkpoint,
+                    progress,
+                );
+            if !checkpoint_reached {
+                break;
+            }
+            let winrate = report(&tree, mover, 0, start.elapsed(), 0).winrate();
+            let playouts = done.load(Ordering::Relaxed);
+            match phase {
+                KomiPhase::Probe => {
+                    phase = KomiPhase::Settled;
+                    if winrate > self.params.dyn_komi_trigger {
+                        let extra = tally.extra_margin(mover, self.params.dyn_komi_target);
+                        log::info!(
+                            "dynamic komi: win rate {winrate:.3} after {playouts} playouts, {extra} points more asked"
+                        );
+                        if extra > 0 {
+                            extra_margin = extra;
+                            komi = dyn_komi::shifted_komi(game.komi(), mover, extra);
+                            probe_tree = Some(std::mem::replace(&mut tree, Tree::new(max_bytes)));
+                            fresh_root = true;
+                            phase = KomiPhase::Shifted;
+                            next_checkpoint =
+                                Checkpoint::share_of(playout_cap, limits.time, 2.0 * share);
                         }
                     }
-                    done.fetch_add(pending, Ordering::Relaxed);
-                });
+                }
+                KomiPhase::Shifted => {
+                    phase = KomiPhase::Settled;
+                    if winrate < self.params.dyn_komi_floor
+                        && let Some(kept) = probe_tree.take()
+                    {
+                        log::info!(
+                            "dynamic komi: win rate {winrate:.3} at {extra_margin} points more after {playouts} playouts, back to the real komi"
+                        );
+                        tree = kept;
+                        komi = game.komi();
+                        extra_margin = 0;
+                    }
+                }
+                KomiPhase::Settled => break,
             }
-            let mut worker = uct::Worker::new(root, FastRng::seed_from_u64(seed));
-            let mut last_report = start;
-            // This thread's playouts not yet added to `done`, added in
-            // batches as the helpers' are (an atomic add per playout costs),
-            // but counted in the cap test: one thread stops exactly there.
-            let mut pending = 0;
-            while !finished.load(Ordering::Relaxed) {
-                if playout_cap.is_some_and(|cap| done.load(Ordering::Relaxed) + pending >= cap) {
-                    break;
-                }
-                worker.simulate(&shared);
-                pending += 1;
-                if pending < CHECK_EVERY {
-                    continue;
-                }
-                let total = done.fetch_add(pending, Ordering::Relaxed) + pending;
-                pending = 0;
-                let elapsed = start.elapsed();
-                if stop.load(Ordering::Relaxed)
-                    || limits.time.is_some_and(|t| elapsed >= t)
-                    || tree.node(ROOT).proof() != UNPROVEN
-                    || counters_full(&tree)
-                    || decided_early(
-                        &tree,
-                        limits,
-                        playout_cap,
-                        total,
-                        elapsed,
-                        playouts_start.elapsed(),
-                    )
-                {
-                    break;
-                }
-                if let Some(every) = interval
-                    && last_report.elapsed() >= every
-                {
-                    last_report = Instant::now();
-                    progress(&report(&tree, mover, done.load(Ordering::Relaxed), elapsed));
-                }
-            }
-            done.fetch_add(pending, Ordering::Relaxed);
-            finished.store(true, Ordering::Relaxed);
-        });
+        }
         if let Some(deadline) = verify_until {
             self.verify_candidates(&tree, root, deadline);
         }
-        let result = report(&tree, mover, done.load(Ordering::Relaxed), start.elapsed());
+        let playouts = done.load(Ordering::Relaxed);
+        let result = report(&tree, mover, playouts, start.elapsed(), extra_margin);
         log::debug!(
             "search: {} playouts in {:?}, {} nodes ({} KiB)",
             result.playouts,
@@ -422,7 +517,7 @@ impl Searcher {
             setup: game.setup().to_vec(),
             geometry: game.geometry(),
             kind: game.kind(),
-            komi: game.komi(),
+            komi,
             to_move: mover,
         });
         result
@@ -568,6 +663,7 @@ fn endgame_from(outcome: solver::SolveOutcome, mover: Color, start: Instant) -> 
         }],
         playouts: 0,
         elapsed: start.elapsed(),
+        extra_margin: 0,
     })
 }
 
@@ -611,7 +707,8 @@ impl Searcher {
     /// Turns a report into genmove's answer: a proven win at once, never a
     /// proven loss if anything else is left, a pass only when it does not
     /// lose on the board as it stands, and resignation when hopeless (never
-    /// in the opening; in NoGo when no move is legal).
+    /// in the opening nor under a dynamic komi; in NoGo when no move is
+    /// legal).
     pub fn decide(&self, game: &Game, report: &SearchReport) -> Decision {
         let mover = report.to_move;
         if report.candidates.is_empty() {
@@ -645,7 +742,10 @@ impl Searcher {
             }
         }
         let best = choices[0];
-        if game.moves().len() >= self.params.resign_min_moves
+        // Under a dynamic komi the win rate is the chance of winning by
+        // more than komi: the game itself looked won when it was set.
+        if report.extra_margin == 0
+            && game.moves().len() >= self.params.resign_min_moves
             && best.visits >= 100
             && best.winrate < self.params.resign_threshold
         {
@@ -653,6 +753,108 @@ impl Searcher {
         }
         Decision::Play(best.mv)
     }
+}
+
+/// What a stretch of playouts needs to know of its search.
+struct Run<'a> {
+    limits: &'a SearchLimits,
+    playout_cap: Option<u64>,
+    stop: &'a AtomicBool,
+    start: Instant,
+    /// When the playouts began (see `decided_early`).
+    playouts_start: Instant,
+    interval: Option<Duration>,
+    /// Playouts run so far, by all threads and stretches.
+    done: &'a AtomicU64,
+    /// The dynamic komi the stretch searches under, for its reports.
+    extra_margin: u32,
+}
+
+/// Runs playouts on `shared` with `worker` on this thread and `helpers` on
+/// their own, until a limit or `checkpoint` is reached; returns whether it
+/// was the checkpoint. Progress reports go to `progress` every `interval`.
+fn run_playouts(
+    run: &Run,
+    shared: &uct::Shared,
+    worker: &mut uct::Worker,
+    helpers: &mut [uct::Worker],
+    checkpoint: Option<Checkpoint>,
+    progress: &mut dyn FnMut(&SearchReport),
+) -> bool {
+    let (done, tree, mover) = (run.done, shared.tree, shared.root.to_move());
+    let finished = AtomicBool::new(false);
+    let mut checkpoint_reached = false;
+    std::thread::scope(|scope| {
+        for helper in helpers.iter_mut() {
+            let finished = &finished;
+            scope.spawn(move || {
+                // Counted in batches: one shared counter bumped by every
+                // playout of every thread is a contended line.
+                let mut pending = 0;
+                while !finished.load(Ordering::Relaxed) {
+                    helper.simulate(shared);
+                    pending += 1;
+                    if pending == HELPER_COUNT_BATCH {
+                        done.fetch_add(pending, Ordering::Relaxed);
+                        pending = 0;
+                    }
+                }
+                done.fetch_add(pending, Ordering::Relaxed);
+            });
+        }
+        let mut last_report = run.start;
+        // This thread's playouts not yet added to `done`, added in batches
+        // as the helpers' are (an atomic add per playout costs), but
+        // counted in the cap test: one thread stops exactly there.
+        let mut pending = 0;
+        loop {
+            if run
+                .playout_cap
+                .is_some_and(|cap| done.load(Ordering::Relaxed) + pending >= cap)
+            {
+                break;
+            }
+            worker.simulate(shared);
+            pending += 1;
+            if pending < CHECK_EVERY {
+                continue;
+            }
+            let total = done.fetch_add(pending, Ordering::Relaxed) + pending;
+            pending = 0;
+            let elapsed = run.start.elapsed();
+            if run.stop.load(Ordering::Relaxed)
+                || run.limits.time.is_some_and(|t| elapsed >= t)
+                || tree.node(ROOT).proof() != UNPROVEN
+                || counters_full(tree)
+            {
+                break;
+            }
+            match checkpoint {
+                Some(checkpoint) if checkpoint.reached(total, elapsed) => {
+                    checkpoint_reached = true;
+                    break;
+                }
+                // Until the komi is settled, the search runs on.
+                Some(_) => {}
+                None => {
+                    let playing = run.playouts_start.elapsed();
+                    if decided_early(tree, run.limits, run.playout_cap, total, elapsed, playing) {
+                        break;
+                    }
+                }
+            }
+            if let Some(every) = run.interval
+                && last_report.elapsed() >= every
+            {
+                last_report = Instant::now();
+                let playouts = done.load(Ordering::Relaxed);
+                progress(&report(tree, mover, playouts, elapsed, run.extra_margin));
+            }
+        }
+        done.fetch_add(pending, Ordering::Relaxed);
+        finished.store(true, Ordering::Relaxed);
+    });
+    checkpoint_reached
 }
 
 /// Whether the root has counted [`ROOT_VISIT_CEILING`] playouts: the
@@ -714,7 +916,13 @@ pub enum Proof {
 /// Longest principal variation reported.
 const MAX_PV: usize = 24;
 
-fn report(tree: &Tree, to_move: Color, playouts: u64, elapsed: Duration) -> SearchReport {
+fn report(
+    tree: &Tree,
+    to_move: Color,
+    playouts: u64,
+    elapsed: Duration,
+    extra_margin: u32,
+) -> SearchReport {
     let (first, count) = tree.node(ROOT).children();
     let prior_total: f64 = (0..count as NodeId)
         .map(|k| prior_share(tree.node(first + k)))
@@ -749,6 +957,7 @@ fn report(tree: &Tree, to_move: Color, playouts: u64, elapsed: Duration) -> Sear
         candidates,
         playouts,
         elapsed,
+        extra_margin,
     }
 }
 
@@ -885,6 +1094,7 @@ mod tests {
         let limits = SearchLimits {
             playouts: Some(playouts),
             time: None,
+            dynamic_komi: false,
         };
         searcher.search(game, &limits, &AtomicBool::new(false), None, &mut |_| {})
     }
@@ -915,6 +1125,86 @@ mod tests {
         let b = run(&mut searcher(7), &game, 2000);
         assert_eq!(a.candidates, b.candidates);
         assert_eq!(a.playouts, 2000);
+    }
+
+    fn run_for_move(searcher: &mut Searcher, game: &Game, playouts: u64) -> SearchReport {
+        let limits = SearchLimits {
+            playouts: Some(playouts),
+            time: None,
+            dynamic_komi: true,
+        };
+        searcher.search(game, &limits, &AtomicBool::new(false), None, &mut |_| {})
+    }
+
+    /// White owns seven columns to Black's one: a won game, which a move's
+    /// search plays on demanding more than komi, within the same playouts.
+    #[test]
+    fn a_won_position_is_searched_with_a_dynamic_komi() {
+        let game = game_from(
+            "X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......",
+            GameKind::Go,
+            Color::White,
+        );
+        let plain = run(&mut searcher(3), &game, 4000);
+        let report = run_for_move(&mut searcher(3), &game, 4000);
+        assert_eq!(plain.extra_margin, 0);
+        assert!(plain.winrate() > 0.9, "{}", plain.winrate());
+        assert!(report.extra_margin >= 5, "{}", report.extra_margin);
+        assert!(report.winrate() < plain.winrate());
+        assert_eq!(report.playouts, 4000);
+    }
+
+    /// A margin the search under it wins less often than the floor is
+    /// dropped at the second checkpoint (a floor of 1: always), and the
+    /// search ends on the probe's tree at the real komi.
+    #[test]
+    fn a_margin_out_of_reach_is_dropped() {
+        let game = game_from(
+            "X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......
+             X.O......",
+            GameKind::Go,
+            Color::White,
+        );
+        let mut strict = Searcher::new(SearchParams {
+            seed: 3,
+            threads: 1,
+            dyn_komi_floor: 1.0,
+            ..SearchParams::default()
+        });
+        let report = run_for_move(&mut strict, &game, 4000);
+        assert_eq!(report.extra_margin, 0);
+        assert!(report.winrate() > 0.9, "{}", report.winrate());
+        assert_eq!(report.playouts, 4000);
+        assert_eq!(
+            strict.kept.as_ref().map(|kept| kept.komi),
+            Some(game.komi())
+        );
+    }
+
+    /// On an even board the probe finds nothing to ask for, and the search
+    /// goes on exactly as one without a probe.
+    #[test]
+    fn an_even_position_is_searched_at_the_real_komi() {
+        let game = Game::new(Geometry::square(9).unwrap(), GameKind::Go, 7.0);
+        let plain = run(&mut searcher(5), &game, 3000);
+        let report = run_for_move(&mut searcher(5), &game, 3000);
+        assert_eq!(report.extra_margin, 0);
+        assert_eq!(report.candidates, plain.candidates);
     }
 
     #[test]
@@ -958,6 +1248,7 @@ mod tests {
         let limits = SearchLimits {
             playouts: None,
             time: Some(Duration::from_millis(435)),
+            dynamic_komi: false,
         };
         let ms = Duration::from_millis;
         assert!(!decided_early(&tree, &limits, None, 640, ms(200), ms(60)));
@@ -978,6 +1269,7 @@ mod tests {
         let limits = SearchLimits {
             playouts: None,
             time: Some(Duration::from_secs(30)),
+            dynamic_komi: false,
         };
         let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
         assert!(report.playouts <= CHECK_EVERY, "{}", report.playouts);
@@ -1057,6 +1349,7 @@ mod tests {
             SearchLimits {
                 playouts: None,
                 time: Some(time),
+                dynamic_komi: false,
             }
         };
         assert!(verification_deadline(points, &at(13), start).is_some());
@@ -1066,6 +1359,7 @@ mod tests {
         let untimed = SearchLimits {
             playouts: Some(100),
             time: None,
+            dynamic_komi: false,
         };
         assert!(verification_deadline(points, &untimed, start).is_none());
     }
@@ -1094,6 +1388,7 @@ mod tests {
         let limits = SearchLimits {
             playouts: None,
             time: Some(Duration::from_secs(2)),
+            dynamic_komi: false,
         };
         let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
         // 3x3 is a first-player win: after the centre, White to move loses,
@@ -1142,6 +1437,7 @@ mod tests {
         let limits = SearchLimits {
             playouts: None,
             time: Some(Duration::from_millis(500)),
+            dynamic_komi: false,
         };
         let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
         assert_eq!(report.playouts, 0, "the solver answered");

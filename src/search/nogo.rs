@@ -402,6 +402,7 @@ fn nogo_playout_move<const WHITE: bool>(
             winner: None,
             moves: *moves,
             margin: 0.0,
+            by_mercy: false,
         });
     }
     let Some((p, open)) = lists.next_move(position, mover, rng) else {
@@ -409,6 +410,7 @@ fn nogo_playout_move<const WHITE: bool>(
             winner: Some(mover.opponent()),
             moves: *moves,
             margin: 0.0,
+            by_mercy: false,
         });
     };
     if open || !options.amaf_open_only {

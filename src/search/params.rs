@@ -105,6 +105,21 @@ pub struct SearchParams {
     /// The `scale` of `go_score_weight`, in points on 9x9 (it grows with
     /// the board's side: 21 points on 19x19 for 10 on 9x9).
     pub go_score_scale: f64,
+    /// Go, a move to play: when the best root move's win rate after the
+    /// probe (`dyn_komi_probe`) is above this, the search starts over
+    /// demanding a bigger winning margin (a dynamic komi), so that a won
+    /// position is not thrown away move by move for nothing. Above 1: off.
+    pub dyn_komi_trigger: f64,
+    /// Go: the dynamic komi is the largest extra margin that the probe's
+    /// playouts still reach this often (their win rate under it).
+    pub dyn_komi_target: f64,
+    /// Go: share of a move's playouts or time the probe at the real komi
+    /// gets before the dynamic komi is decided.
+    pub dyn_komi_probe: f64,
+    /// Go: a search under a dynamic komi whose best win rate is below this
+    /// once it has had as many playouts as the probe asked too much: it
+    /// goes back to the probe's tree at the real komi.
+    pub dyn_komi_floor: f64,
     /// A Go leaf on a board of up to 81 points is expanded once it has this
     /// many playouts. An expansion rates every child with the learned
     /// features and tactical checks, dearer than a playout: at 2, 9x9
@@ -165,6 +180,10 @@ impl Default for SearchParams {
             nogo_margin_scale: 3.0,
             go_score_weight: 0.0,
             go_score_scale: 10.0,
+            dyn_komi_trigger: 0.95,
+            dyn_komi_target: 0.55,
+            dyn_komi_probe: 0.25,
+            dyn_komi_floor: 0.4,
             expand_visits: 6,
             expand_visits_large: 2,
             nogo_expand_visits: 2,
@@ -294,6 +313,22 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
         "Go: score margin in points (9x9; more on larger boards) over which that share saturates",
     ),
     (
+        "dyn_komi_trigger",
+        "Go: a move's search demands a bigger margin above this win rate (over 1: off)",
+    ),
+    (
+        "dyn_komi_target",
+        "Go: win rate the probe's playouts keep under the extra margin demanded",
+    ),
+    (
+        "dyn_komi_probe",
+        "Go: share of a move's budget spent at the real komi before deciding the margin",
+    ),
+    (
+        "dyn_komi_floor",
+        "Go: below this win rate under the dynamic komi the search goes back to the real komi",
+    ),
+    (
         "expand_visits",
         "Go: playouts a leaf needs before it is expanded (boards of up to 81 points)",
     ),
@@ -405,6 +440,12 @@ impl SearchParams {
                 self.go_score_weight = finite(parse(name, value)?)?.clamp(0.0, 1.0)
             }
             "go_score_scale" => self.go_score_scale = finite(parse(name, value)?)?.max(0.01),
+            "dyn_komi_trigger" => self.dyn_komi_trigger = finite(parse(name, value)?)?,
+            "dyn_komi_target" => {
+                self.dyn_komi_target = finite(parse(name, value)?)?.clamp(0.0, 1.0)
+            }
+            "dyn_komi_probe" => self.dyn_komi_probe = finite(parse(name, value)?)?.clamp(0.01, 0.9),
+            "dyn_komi_floor" => self.dyn_komi_floor = finite(parse(name, value)?)?.clamp(0.0, 1.0),
             "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
             "expand_visits_large" => self.expand_visits_large = parse::<u32>(name, value)?.max(1),
             "nogo_expand_visits" => self.nogo_expand_visits = parse::<u32>(name, value)?.max(1),
@@ -451,6 +492,10 @@ impl SearchParams {
             "nogo_margin_scale" => self.nogo_margin_scale.to_string(),
             "go_score_weight" => self.go_score_weight.to_string(),
             "go_score_scale" => self.go_score_scale.to_string(),
+            "dyn_komi_trigger" => self.dyn_komi_trigger.to_string(),
+            "dyn_komi_target" => self.dyn_komi_target.to_string(),
+            "dyn_komi_probe" => self.dyn_komi_probe.to_string(),
+            "dyn_komi_floor" => self.dyn_komi_floor.to_string(),
             "expand_visits" => self.expand_visits.to_string(),
             "expand_visits_large" => self.expand_visits_large.to_string(),
             "nogo_expand_visits" => self.nogo_expand_visits.to_string(),

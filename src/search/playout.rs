@@ -26,6 +26,9 @@ pub struct PlayoutResult {
     /// Go: Black's area minus White's minus komi at the end, or Black's lead
     /// in stones captured when the mercy rule ended the playout (0 in NoGo).
     pub margin: f32,
+    /// Whether the mercy rule ended the playout (its winner then does not
+    /// depend on komi).
+    pub by_mercy: bool,
 }
 
 /// A uniform integer in `0..n` (`n` > 0), by Lemire's multiply-shift.
@@ -162,6 +165,7 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
                                     winner: Some(leader),
                                     moves: moves + 1,
                                     margin: capture_lead as f32,
+                                    by_mercy: true,
                                 });
                             }
                         }
@@ -176,6 +180,7 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
                         winner: Some(mover.opponent()),
                         moves,
                         margin: 0.0,
+                        by_mercy: false,
                     });
                 }
                 None => {
@@ -213,6 +218,7 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
             winner: None,
             moves,
             margin: 0.0,
+            by_mercy: false,
         };
     }
     let score = position.area_score();
@@ -224,6 +230,7 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
         winner,
         moves,
         margin: score.margin(komi),
+        by_mercy: false,
     }
 }
 
@@ -285,11 +292,17 @@ mod tests {
         };
         let stopped = play_capture_then_pass(2);
         assert_eq!(
-            (stopped.winner, stopped.moves, stopped.margin),
-            (Some(Color::Black), 1, 2.0)
+            (
+                stopped.winner,
+                stopped.moves,
+                stopped.margin,
+                stopped.by_mercy
+            ),
+            (Some(Color::Black), 1, 2.0, true)
         );
         let finished = play_capture_then_pass(3);
         assert!(finished.moves > 1, "the playout went on to the passes");
+        assert!(!finished.by_mercy);
     }
 
     /// The eye rule spelled out: every neighbour is `color`'s stone or the

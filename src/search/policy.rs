@@ -360,6 +360,12 @@ pub fn choose_move(
     random_move(position, mover, rng)
 }
 
+/// The capture lead at which the mercy rule ends a heavy playout on a
+/// board of `area` points.
+pub fn mercy_stones(area: usize) -> u32 {
+    MERCY_MIN_STONES.max(area as u32 / MERCY_BOARD_SHARE)
+}
+
 /// Plays a Go position out with the heavy policy (see the module doc),
 /// telling `on_move` every stone played.
 pub fn heavy_playout(
@@ -370,7 +376,7 @@ pub fn heavy_playout(
     rng: &mut FastRng,
     on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    let mercy = MERCY_MIN_STONES.max(position.geometry().area() as u32 / MERCY_BOARD_SHARE);
+    let mercy = mercy_stones(position.geometry().area());
     play_out::<true, false>(
         position,
         komi,

@@ -8,6 +8,7 @@
 use crate::board::{Bitboard, Color, GameKind, LibertyMemo, Move, Outcome, Point, Position};
 
 use super::checks::MoveChecks;
+use super::dyn_komi::MarginTally;
 use super::features::{GO_GAMMAS, RecentMoves, move_features};
 use super::nogo::{
     NogoLists, NogoPlayoutOptions, margin_draw_chance, mobility_prior, nogo_playout,
@@ -37,6 +38,9 @@ pub struct Shared<'a> {
     pub root_recent: RecentMoves,
     /// Playouts a leaf needs before it is expanded on this board.
     pub expand_threshold: u32,
+    /// Where Go playouts count their margins while the dynamic komi is
+    /// being probed (see `dyn_komi`).
+    pub margins: Option<&'a MarginTally>,
 }
 
 /// Half points of a result for `player`: 2 a win, 1 a draw, 0 a loss.
@@ -233,6 +237,9 @@ impl Worker {
                     record,
                 )
             };
+            if let Some(tally) = shared.margins {
+                tally.record(&result);
+            }
             let weight = shared.params.go_score_weight;
             if kind == GameKind::Go && weight > 0.0 {
                 let side = (self.scratch.geometry().area() as f64 / 81.0).sqrt();

@@ -1,0 +1,176 @@
+//! Dynamic komi for won Go positions.
+//!
+//! A search that only counts wins sees no difference between winning by
+//! one point and by thirty. In a clearly won position every move looks
+//! equally good, so it plays slack moves: it lets a dead group live or
+//! gives up a big endgame point, and the lead melts move by move. A move's
+//! search therefore first probes the position at the real komi; when its
+//! best move wins very often, it starts over with a komi that demands part
+//! of the lead the probe's playouts found, so that the moves which keep
+//! the lead win more often than those which squander it.
+//!
+//! The extra margin is read off the probe's playouts: the largest whole
+//! number of points that they still exceed `dyn_komi_target` of the time.
+//! Only won positions are adjusted, and never by more than the playouts
+//! say is there, so the search still plays to win. The probe's shallow
+//! tree can be too hopeful: when the new search, after as many playouts
+//! as the probe had, wins the margin asked less than `dyn_komi_floor` of
+//! the time, it drops it and goes on with the probe's tree at the real
+//! komi. A win rate under a dynamic komi never leads to a resignation.
+
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+use crate::board::Color;
+
+use super::playout::PlayoutResult;
+use super::policy::mercy_stones;
+
+/// The final margins of the probe's playouts, counted by half points.
+pub struct MarginTally {
+    /// Playouts by Black's margin under the real komi: index
+    /// `2 * margin + half_range`, clamped to the ends.
+    counts: Vec<AtomicU32>,
+    /// Half points of the largest margin a board can have.
+    half_range: i64,
+    /// The most points ever asked: what a playout ended by the mercy rule
+    /// counts for (the search under the dynamic komi still scores such a
+    /// playout by its capture lead alone).
+    most_extra: u32,
+}
+
+/// Points of margin a playout ended by the mercy rule counts per stone of
+/// its capture lead: a captured stone is a point of area lost by one side
+/// and gained by the other. Counted as won at any margin, these playouts
+/// (a capture race decides most of some positions) would ask for
+/// everything the board holds.
+const MERCY_POINTS_PER_STONE: u32 = 2;
+
+impl MarginTally {
+    /// An empty tally for a board of `area` points and this komi.
+    pub fn new(area: usize, komi: f32) -> MarginTally {
+        let half_range = 2 * (area as i64 + komi.abs().ceil() as i64) + 2;
+        MarginTally {
+            counts: (0..=2 * half_range).map(|_| AtomicU32::new(0)).collect(),
+            half_range,
+            most_extra: MERCY_POINTS_PER_STONE * mercy_stones(area),
+        }
+    }
+
+    /// Counts one Go playout scored at the real komi.
+    pub fn record(&self, result: &PlayoutResult) {
+        let margin = if result.by_mercy {
+            MERCY_POINTS_PER_STONE as f32 * result.margin
+        } else {
+            result.margin
+        };
+        let half_points = (2.0 * margin).round() as i64;
+        let index = (half_points + self.half_range).clamp(0, 2 * self.half_range);
+        self.counts[index as usize].fetch_add(1, Relaxed);
+    }
+
+    /// Share of the counted playouts `player` wins when it must win by
+    /// `extra` points more than komi (a draw counts half).
+    pub fn win_share(&self, player: Color, extra: u32) -> f64 {
+        let (mut wins, mut total) = (0.0, 0.0);
+        let needed = 2 * extra as i64;
+        for (index, count) in self.counts.iter().enumerate() {
+            let count = count.load(Relaxed) as f64;
+            let black_half_points = index as i64 - self.half_range;
+            let own = match player {
+                Color::Black => black_half_points,
+                Color::White => -black_half_points,
+            };
+            total += count;
+            if own > needed {
+                wins += count;
+            } else if own == needed {
+                wins += 0.5 * count;
+            }
+        }
+        if total == 0.0 { 0.0 } else { wins / total }
+    }
+
+    /// The most points `player` may be asked to win by beyond komi while
+    /// the counted playouts still reach that margin `target` of the time
+    /// (0 if they do not even win that often), up to the mercy rule's
+    /// worth.
+    pub fn extra_margin(&self, player: Color, target: f64) -> u32 {
+        (1..=self.most_extra)
+            .take_while(|&extra| self.win_share(player, extra) >= target)
+            .last()
+            .unwrap_or(0)
+    }
+}
+
+/// The komi a search uses when `player` must win by `extra` points more.
+pub fn shifted_komi(komi: f32, player: Color, extra: u32) -> f32 {
+    match player {
+        Color::Black => komi + extra as f32,
+        Color::White => komi - extra as f32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn area_result(margin: f32) -> PlayoutResult {
+        PlayoutResult {
+            winner: if margin > 0.0 {
+                Some(Color::Black)
+            } else {
+                Some(Color::White)
+            },
+            moves: 50,
+            margin,
+            by_mercy: false,
+        }
+    }
+
+    #[test]
+    fn the_extra_margin_is_the_lead_kept_at_the_target_rate() {
+        let tally = MarginTally::new(81, 7.5);
+        // Black's margins 0.5, 2.5, ..., 18.5: ten playouts.
+        for k in 0..10 {
+            tally.record(&area_result(0.5 + 2.0 * k as f32));
+        }
+        assert_eq!(tally.win_share(Color::Black, 0), 1.0);
+        assert!((tally.win_share(Color::Black, 10) - 0.5).abs() < 1e-9);
+        // Six of ten beat 8 points (8.5 and up), five beat 9 and 10.
+        assert_eq!(tally.extra_margin(Color::Black, 0.6), 8);
+        assert_eq!(tally.extra_margin(Color::Black, 0.5), 10);
+        assert_eq!(tally.extra_margin(Color::White, 0.5), 0);
+    }
+
+    #[test]
+    fn draws_count_half_and_mercy_wins_by_their_capture_lead() {
+        let tally = MarginTally::new(81, 7.0);
+        tally.record(&area_result(4.0));
+        tally.record(&PlayoutResult {
+            winner: Some(Color::White),
+            moves: 30,
+            margin: -20.0,
+            by_mercy: true,
+        });
+        // White's mercy win counts as 40 points; at 4 extra points the
+        // other playout is a draw for Black.
+        assert!((tally.win_share(Color::White, 39) - 0.5).abs() < 1e-9);
+        assert_eq!(tally.win_share(Color::White, 40), 0.25);
+        assert!((tally.win_share(Color::Black, 4) - 0.25).abs() < 1e-9);
+        assert_eq!(tally.extra_margin(Color::Black, 0.5), 3);
+    }
+
+    #[test]
+    fn no_more_is_asked_than_a_mercy_win_is_worth() {
+        let tally = MarginTally::new(81, 7.5);
+        tally.record(&area_result(70.5));
+        // 20 stones of capture lead end a 9x9 playout: 40 points.
+        assert_eq!(tally.extra_margin(Color::Black, 1.0), 40);
+    }
+
+    #[test]
+    fn a_shift_asks_more_of_the_player() {
+        assert_eq!(shifted_komi(7.5, Color::Black, 10), 17.5);
+        assert_eq!(shifted_komi(7.5, Color::White, 10), -2.5);
+    }
+}

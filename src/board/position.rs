@@ -860,6 +860,12 @@ impl Position {
         Ok(())
     }
 
+    /// Forgets the passes since the last stone, so that play from here
+    /// goes on until both sides pass again.
+    pub fn forget_passes(&mut self) {
+        self.consecutive_passes = 0;
+    }
+
     /// A pass (Go only): the turn changes and any ko ban lapses.
     pub fn pass(&mut self) {
         self.ko_point = 0;

@@ -354,11 +354,13 @@ fn knowledge_match() {
             playouts: Some(number("NOGO_MATCH_PLAYOUTS", 2000)),
             time: None,
             dynamic_komi: false,
+            may_pass: true,
         },
         ms => SearchLimits {
             playouts: None,
             time: Some(Duration::from_millis(ms)),
             dynamic_komi: false,
+            may_pass: true,
         },
     };
     let (a_text, b_text) = (setting("NOGO_MATCH_A"), setting("NOGO_MATCH_B"));

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use super::GtpError;
 use super::engine::{Call, Engine, Response, Watcher, parse_color};
 use super::parse;
-use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move};
+use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome};
 use crate::search::ownership::Ownership;
 use crate::search::time::{DEFAULT_MOVE_TIME, expected_moves_go, expected_moves_nogo};
 use crate::search::{Decision, SearchLimits, SearchReport};
@@ -333,11 +333,13 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
 /// budget; a clock without limit still gets the default time per move, so
 /// the engine never thinks forever.
 fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
-    match engine.fixed_playouts {
+    let may_pass = pass_may_end_the_game(engine, color);
+    let limits = match engine.fixed_playouts {
         Some(playouts) => SearchLimits {
             playouts: Some(playouts),
             time: None,
             dynamic_komi: true,
+            may_pass: true,
         },
         None => {
             let game = &engine.game;
@@ -354,9 +356,28 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
                 playouts: None,
                 time: Some(budget.unwrap_or(DEFAULT_MOVE_TIME)),
                 dynamic_komi: true,
+                may_pass: true,
             }
         }
+    };
+    SearchLimits { may_pass, ..limits }
+}
+
+/// Whether `color` may pass: not right after the opponent's pass (ending
+/// the game) unless the game is won as a scorer counts it, by area with
+/// the dead stones removed. The board as it stands may hold our dead
+/// stones in the opponent's area, which GNU Go, KGS and CGOS remove.
+fn pass_may_end_the_game(engine: &Engine, color: Color) -> bool {
+    let game = &engine.game;
+    let opponent_passed = game
+        .moves()
+        .last()
+        .is_some_and(|&(who, mv)| who != color && mv == Move::Pass);
+    if game.kind() != GameKind::Go || !opponent_passed || engine.rules == "japanese" {
+        return true;
     }
+    let score = game.area_score_with_dead(&engine.dead_stones(None));
+    matches!(score.outcome(game.komi()), Outcome::Win(winner, _) if winner == color)
 }
 
 /// Analysis runs until stopped (or the fixed playouts, for repeatable tests).
@@ -366,11 +387,13 @@ fn analysis_limits(engine: &Engine) -> SearchLimits {
             playouts: Some(playouts),
             time: None,
             dynamic_komi: false,
+            may_pass: true,
         },
         None => SearchLimits {
             playouts: None,
             time: Some(ANALYSIS_TIME_CAP),
             dynamic_komi: false,
+            may_pass: true,
         },
     }
 }
@@ -626,6 +649,7 @@ pub(crate) fn ponder(engine: &mut Engine, watcher: &mut dyn Watcher) {
         playouts: None,
         time: Some(PONDER_TIME_CAP),
         dynamic_komi: false,
+        may_pass: true,
     };
     let mut sink = std::io::sink();
     let mut call = Call {
@@ -866,6 +890,7 @@ fn analysis_command_search(engine: &mut Engine, call: &mut Call) -> Result<Searc
         playouts: Some(engine.fixed_playouts.unwrap_or(ANALYZE_COMMAND_PLAYOUTS)),
         time: None,
         dynamic_komi: false,
+        may_pass: true,
     };
     let (report, _) = run_search(engine, &game, limits, Reporting::silent(), false, call)?;
     Ok(report)
@@ -1025,6 +1050,29 @@ mod tests {
             run(&mut engine, &format!("play {color} {vertex}"));
         }
         engine
+    }
+
+    /// dead_stone_7x7.sgf: White's B1 is dead in Black's area. At komi 4.5
+    /// White wins by half a point on the board as it stands and loses by
+    /// 2.5 once B1 is removed: after Black's pass, White must not pass.
+    #[test]
+    fn no_pass_ends_a_game_won_only_by_a_dead_stone() {
+        let mut engine = Engine::new(crate::gtp::EngineConfig::default());
+        let mut out = Vec::new();
+        let sgf = concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-tests/dead_stone_7x7.sgf");
+        for line in [&format!("loadsgf {sgf}"), "komi 4.5"] {
+            engine
+                .execute_line(line, &mut out, &mut crate::gtp::NoInput)
+                .unwrap();
+        }
+        assert!(pass_may_end_the_game(&engine, Color::White));
+        engine
+            .execute_line("play b pass", &mut out, &mut crate::gtp::NoInput)
+            .unwrap();
+        assert!(!pass_may_end_the_game(&engine, Color::White));
+        // Only the opponent's pass makes ours end the game.
+        assert!(pass_may_end_the_game(&engine, Color::Black));
+        assert!(out.iter().all(|&b| b == b'=' || b == b'\n' || b == b' '));
     }
 
     #[test]

@@ -54,7 +54,7 @@ fn stone_before(game: &Game, back: usize) -> Option<Point> {
 
 /// When a search must stop (whichever comes first; the stop flag always
 /// wins), and what it is for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchLimits {
     /// Stop after this many playouts.
     pub playouts: Option<u64>,
@@ -64,6 +64,10 @@ pub struct SearchLimits {
     /// (see `dyn_komi`). Set for moves to play; analysis reports the win
     /// rates at the real komi.
     pub dynamic_komi: bool,
+    /// Go: whether passing is a move at the root. A caller that found a
+    /// pass would end the game without winning it as a scorer counts it
+    /// (the raw board still holding our dead stones) rules it out.
+    pub may_pass: bool,
 }
 
 /// Statistics of one candidate move at the root.
@@ -418,7 +422,7 @@ impl Searcher {
                 komi,
                 params: &self.params,
                 root_excluded,
-                root_may_pass: legal.contains(&Move::Pass),
+                root_may_pass: limits.may_pass && legal.contains(&Move::Pass),
                 root_has_excluded: false,
                 root_recent: RecentMoves {
                     last: stone_before(game, 0),
@@ -734,7 +738,8 @@ impl Searcher {
                 Outcome::Draw => false,
             };
             let opponent_passed = game.moves().last().is_some_and(|&(_, m)| m == Move::Pass);
-            if opponent_passed && board_wins {
+            let pass_searched = report.candidates.iter().any(|c| c.mv == Move::Pass);
+            if opponent_passed && board_wins && pass_searched {
                 return Decision::Play(Move::Pass);
             }
             if !board_wins && choices.len() > 1 {
@@ -1095,6 +1100,7 @@ mod tests {
             playouts: Some(playouts),
             time: None,
             dynamic_komi: false,
+            may_pass: true,
         };
         searcher.search(game, &limits, &AtomicBool::new(false), None, &mut |_| {})
     }
@@ -1132,6 +1138,7 @@ mod tests {
             playouts: Some(playouts),
             time: None,
             dynamic_komi: true,
+            may_pass: true,
         };
         searcher.search(game, &limits, &AtomicBool::new(false), None, &mut |_| {})
     }
@@ -1249,6 +1256,7 @@ mod tests {
             playouts: None,
             time: Some(Duration::from_millis(435)),
             dynamic_komi: false,
+            may_pass: true,
         };
         let ms = Duration::from_millis;
         assert!(!decided_early(&tree, &limits, None, 640, ms(200), ms(60)));
@@ -1270,6 +1278,7 @@ mod tests {
             playouts: None,
             time: Some(Duration::from_secs(30)),
             dynamic_komi: false,
+            may_pass: true,
         };
         let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
         assert!(report.playouts <= CHECK_EVERY, "{}", report.playouts);
@@ -1350,6 +1359,7 @@ mod tests {
                 playouts: None,
                 time: Some(time),
                 dynamic_komi: false,
+                may_pass: true,
             }
         };
         assert!(verification_deadline(points, &at(13), start).is_some());
@@ -1360,6 +1370,7 @@ mod tests {
             playouts: Some(100),
             time: None,
             dynamic_komi: false,
+            may_pass: true,
         };
         assert!(verification_deadline(points, &untimed, start).is_none());
     }
@@ -1389,6 +1400,7 @@ mod tests {
             playouts: None,
             time: Some(Duration::from_secs(2)),
             dynamic_komi: false,
+            may_pass: true,
         };
         let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
         // 3x3 is a first-player win: after the centre, White to move loses,
@@ -1438,6 +1450,7 @@ mod tests {
             playouts: None,
             time: Some(Duration::from_millis(500)),
             dynamic_komi: false,
+            may_pass: true,
         };
         let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
         assert_eq!(report.playouts, 0, "the solver answered");

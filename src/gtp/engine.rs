@@ -350,6 +350,13 @@ impl Engine {
         dead
     }
 
+    /// The Go game's result as a scorer counts it now: by area, with the
+    /// stones the ownership playouts find dead removed.
+    pub(crate) fn counted_outcome(&self) -> Outcome {
+        let score = self.game.area_score_with_dead(&self.dead_stones(None));
+        score.outcome(self.game.komi())
+    }
+
     /// The result as GTP and SGF write it: `B+3.5`, `W+0.5`, `0`; NoGo
     /// `B+`/`W+` once the side to move has no move. `None` while a NoGo
     /// game runs (there is no score to give).
@@ -359,15 +366,12 @@ impl Engine {
                 .game
                 .is_over()
                 .then(|| format!("{}+", color_letter(self.game.to_move().opponent()))),
-            GameKind::Go => {
-                let score = self.game.area_score_with_dead(&self.dead_stones(None));
-                Some(match score.outcome(self.game.komi()) {
-                    Outcome::Draw => "0".to_string(),
-                    Outcome::Win(color, margin) => {
-                        format!("{}+{}", color_letter(color), number_text(margin.into()))
-                    }
-                })
-            }
+            GameKind::Go => Some(match self.counted_outcome() {
+                Outcome::Draw => "0".to_string(),
+                Outcome::Win(color, margin) => {
+                    format!("{}+{}", color_letter(color), number_text(margin.into()))
+                }
+            }),
         }
     }
 

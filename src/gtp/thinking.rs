@@ -334,12 +334,12 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
 /// the engine never thinks forever.
 fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
     let may_pass = pass_may_end_the_game(engine, color);
-    let limits = match engine.fixed_playouts {
+    match engine.fixed_playouts {
         Some(playouts) => SearchLimits {
             playouts: Some(playouts),
             time: None,
             dynamic_komi: true,
-            may_pass: true,
+            may_pass,
         },
         None => {
             let game = &engine.game;
@@ -356,11 +356,10 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
                 playouts: None,
                 time: Some(budget.unwrap_or(DEFAULT_MOVE_TIME)),
                 dynamic_komi: true,
-                may_pass: true,
+                may_pass,
             }
         }
-    };
-    SearchLimits { may_pass, ..limits }
+    }
 }
 
 /// Whether `color` may pass: not right after the opponent's pass (ending
@@ -376,8 +375,7 @@ fn pass_may_end_the_game(engine: &Engine, color: Color) -> bool {
     if game.kind() != GameKind::Go || !opponent_passed || engine.rules == "japanese" {
         return true;
     }
-    let score = game.area_score_with_dead(&engine.dead_stones(None));
-    matches!(score.outcome(game.komi()), Outcome::Win(winner, _) if winner == color)
+    matches!(engine.counted_outcome(), Outcome::Win(winner, _) if winner == color)
 }
 
 /// Analysis runs until stopped (or the fixed playouts, for repeatable tests).

@@ -1143,11 +1143,9 @@ mod tests {
         searcher.search(game, &limits, &AtomicBool::new(false), None, &mut |_| {})
     }
 
-    /// White owns seven columns to Black's one: a won game, which a move's
-    /// search plays on demanding more than komi, within the same playouts.
-    #[test]
-    fn a_won_position_is_searched_with_a_dynamic_komi() {
-        let game = game_from(
+    /// White owns seven columns to Black's one: a won game, White to move.
+    fn won_for_white() -> Game {
+        game_from(
             "X.O......
              X.O......
              X.O......
@@ -1159,7 +1157,14 @@ mod tests {
              X.O......",
             GameKind::Go,
             Color::White,
-        );
+        )
+    }
+
+    /// A won game is searched for a move demanding more than komi, within
+    /// the same playouts.
+    #[test]
+    fn a_won_position_is_searched_with_a_dynamic_komi() {
+        let game = won_for_white();
         let plain = run(&mut searcher(3), &game, 4000);
         let report = run_for_move(&mut searcher(3), &game, 4000);
         assert_eq!(plain.extra_margin, 0);
@@ -1174,19 +1179,7 @@ mod tests {
     /// search ends on the probe's tree at the real komi.
     #[test]
     fn a_margin_out_of_reach_is_dropped() {
-        let game = game_from(
-            "X.O......
-             X.O......
-             X.O......
-             X.O......
-             X.O......
-             X.O......
-             X.O......
-             X.O......
-             X.O......",
-            GameKind::Go,
-            Color::White,
-        );
+        let game = won_for_white();
         let mut strict = Searcher::new(SearchParams {
             seed: 3,
             threads: 1,

@@ -6,8 +6,8 @@
 
 use crate::board::{Bitboard, Color, Game, Point, Position};
 
-use super::FastRng;
 use super::policy::heavy_playout;
+use super::{FastRng, stone_before};
 
 /// Ownership of a stone's point, for the other side, beyond which the stone
 /// counts as dead.
@@ -26,7 +26,8 @@ impl Ownership {
     /// The policy answers ataris and keeps groups' eyes, so a living group
     /// stays alive in them; uniformly random moves threw away a third of
     /// a solid wall's points (a lone stone in the wall's area then counted
-    /// as alive). Mercy-rule endings are played on to the end here.
+    /// as alive). A playout the mercy rule ends counts the board as it
+    /// stands then.
     pub fn estimate(game: &Game, playouts: u32, rng: &mut FastRng) -> Ownership {
         // The game's own passes do not end the playouts: after the
         // opponent's pass, ours would end them before a dead stone is taken.
@@ -36,12 +37,9 @@ impl Ownership {
         let mut sums = vec![0i32; root.geometry().cells()];
         let mut scratch = root.clone();
         let max_moves = 3 * root.geometry().area() as u32;
+        let last = stone_before(game, 0);
         for _ in 0..playouts {
             scratch.copy_from(root);
-            let last = game.moves().last().and_then(|&(_, mv)| match mv {
-                crate::board::Move::Play(p) => Some(p),
-                crate::board::Move::Pass => None,
-            });
             heavy_playout(&mut scratch, game.komi(), max_moves, last, rng, |_, _| {});
             let [black, white] = scratch.areas_with_dead(&Bitboard::EMPTY);
             for p in black.iter() {

@@ -18,7 +18,7 @@ use super::parse;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome};
 use crate::search::ownership::Ownership;
 use crate::search::time::{DEFAULT_MOVE_TIME, expected_moves_go, expected_moves_nogo};
-use crate::search::{Decision, SearchLimits, SearchReport};
+use crate::search::{Decision, SearchLimits, SearchReport, dyn_komi};
 
 /// How often the main thread looks at the input while a search runs.
 const POLL_INTERVAL: Duration = Duration::from_millis(2);
@@ -611,7 +611,7 @@ fn think(
     };
     let margin = match report.extra_margin {
         0 => String::new(),
-        extra => format!(" with {extra} points more asked"),
+        extra => format!(" with {}", dyn_komi::describe(extra)),
     };
     log::info!(
         "genmove {color:?}: {answer}, winrate {:.3}{margin}, {} playouts, {:.0} playouts/s, tree {} nodes, {:.2} s",
@@ -1015,6 +1015,7 @@ mod tests {
             playouts: 1000,
             elapsed: Duration::ZERO,
             extra_margin: 0,
+            probe_winrate: None,
         }
     }
 
@@ -1094,6 +1095,24 @@ mod tests {
         );
     }
 
+    #[test]
+    fn under_a_dynamic_komi_only_the_real_komi_win_rate_resigns() {
+        let engine = game_with(&["C3"], 20);
+        let resigns = |extra_margin, winrate, probe_winrate| {
+            let mut report = hopeless(&engine);
+            report.extra_margin = extra_margin;
+            report.candidates[0].winrate = winrate;
+            report.probe_winrate = probe_winrate;
+            choose(&engine, Color::White, &report, Purpose::Play) == Choice::Resign
+        };
+        // Points given: the shifted win rate looks fine, the probe's decides.
+        assert!(resigns(-6, 0.5, Some(0.05)));
+        assert!(!resigns(-6, 0.5, Some(0.15)));
+        assert!(!resigns(-6, 0.01, Some(0.15)));
+        // Points asked: the game looked won when they were.
+        assert!(!resigns(6, 0.01, Some(0.97)));
+    }
+
     fn report_with(to_move: Color, candidates: &[(Move, u64, f64, &[Move])]) -> SearchReport {
         SearchReport {
             to_move,
@@ -1111,6 +1130,7 @@ mod tests {
             playouts: 120,
             elapsed: Duration::ZERO,
             extra_margin: 0,
+            probe_winrate: None,
         }
     }
 

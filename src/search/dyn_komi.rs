@@ -1,4 +1,4 @@
-//! Dynamic komi for won Go positions.
+//! Dynamic komi for won and lost Go positions.
 //!
 //! A search that only counts wins sees no difference between winning by
 //! one point and by thirty. In a clearly won position every move looks
@@ -11,12 +11,22 @@
 //!
 //! The extra margin is read off the probe's playouts: the largest whole
 //! number of points that they still exceed `dyn_komi_target` of the time.
-//! Only won positions are adjusted, and never by more than the playouts
-//! say is there, so the search still plays to win. The probe's shallow
-//! tree can be too hopeful: when the new search, after as many playouts
-//! as the probe had, wins the margin asked less than `dyn_komi_floor` of
-//! the time, it drops it and goes on with the probe's tree at the real
-//! komi. A win rate under a dynamic komi never leads to a resignation.
+//! A won position is never asked more than the playouts say is there, so
+//! the search still plays to win. The probe's shallow tree can be too
+//! hopeful: when the new search, after as many playouts as the probe had,
+//! wins the margin asked less than `dyn_komi_floor` of the time, it drops
+//! it and goes on with the probe's tree at the real komi. A win rate
+//! under a dynamic komi never leads to a resignation.
+//!
+//! A lost position (best win rate below `dyn_komi_losing`) has the mirror
+//! problem: every move loses, so the search cannot tell the move that
+//! loses by a point, or keeps a semeai going, from one that gives up
+//! everything. It is given the fewest points its probe's playouts need to
+//! win `1 - dyn_komi_target` of the time, and plays to lose by as little
+//! as it can: in a close endgame that is often a win after all, and it
+//! keeps the game going for the opponent to err. The points given stay
+//! however often the new search then wins: at worst it plays as slack as
+//! at the real komi. Such a search resigns on the probe's win rate.
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
@@ -69,8 +79,9 @@ impl MarginTally {
     }
 
     /// Share of the counted playouts `player` wins when it must win by
-    /// `extra` points more than komi (a draw counts half).
-    pub fn win_share(&self, player: Color, extra: u32) -> f64 {
+    /// `extra` points more than komi (fewer when negative; a draw counts
+    /// half).
+    pub fn win_share(&self, player: Color, extra: i32) -> f64 {
         let (mut wins, mut total) = (0.0, 0.0);
         let needed = 2 * extra as i64;
         for (index, count) in self.counts.iter().enumerate() {
@@ -96,17 +107,34 @@ impl MarginTally {
     /// worth.
     pub fn extra_margin(&self, player: Color, target: f64) -> u32 {
         (1..=self.most_extra)
-            .take_while(|&extra| self.win_share(player, extra) >= target)
+            .take_while(|&extra| self.win_share(player, extra as i32) >= target)
             .last()
             .unwrap_or(0)
     }
+
+    /// The fewest points `player` must be given for the counted playouts
+    /// to win `target` of the time, if no more than the mercy rule's worth
+    /// does it (a position lost by more is lost whatever it plays).
+    pub fn concession(&self, player: Color, target: f64) -> Option<u32> {
+        (1..=self.most_extra).find(|&given| self.win_share(player, -(given as i32)) >= target)
+    }
 }
 
-/// The komi a search uses when `player` must win by `extra` points more.
-pub fn shifted_komi(komi: f32, player: Color, extra: u32) -> f32 {
+/// The komi a search uses when `player` must win by `extra` points more
+/// (fewer when negative).
+pub fn shifted_komi(komi: f32, player: Color, extra: i32) -> f32 {
     match player {
         Color::Black => komi + extra as f32,
         Color::White => komi - extra as f32,
+    }
+}
+
+/// How a dynamic komi of `extra` points reads in the log.
+pub fn describe(extra: i32) -> String {
+    if extra >= 0 {
+        format!("{extra} points more asked")
+    } else {
+        format!("{} points given", -extra)
     }
 }
 
@@ -169,8 +197,29 @@ mod tests {
     }
 
     #[test]
+    fn a_lost_position_is_given_the_fewest_points_that_reach_the_target() {
+        let tally = MarginTally::new(81, 7.5);
+        // White's margins 0.5, 2.5, ..., 18.5 (Black loses by them).
+        for k in 0..10 {
+            tally.record(&area_result(-0.5 - 2.0 * k as f32));
+        }
+        assert_eq!(tally.win_share(Color::Black, 0), 0.0);
+        // Given 9 points Black wins the five playouts lost by 8.5 or less.
+        assert_eq!(tally.concession(Color::Black, 0.45), Some(9));
+        assert_eq!(tally.concession(Color::Black, 0.5), Some(9));
+        assert_eq!(tally.concession(Color::Black, 1.0), Some(19));
+        assert_eq!(tally.concession(Color::White, 0.45), Some(1));
+        // Lost by 70: more than the mercy rule's 40 points.
+        let hopeless = MarginTally::new(81, 7.5);
+        hopeless.record(&area_result(-70.5));
+        assert_eq!(hopeless.concession(Color::Black, 0.45), None);
+    }
+
+    #[test]
     fn a_shift_asks_more_of_the_player() {
         assert_eq!(shifted_komi(7.5, Color::Black, 10), 17.5);
         assert_eq!(shifted_komi(7.5, Color::White, 10), -2.5);
+        assert_eq!(shifted_komi(7.5, Color::White, -10), 17.5);
+        assert_eq!(describe(-3), "3 points given");
     }
 }

@@ -99,8 +99,12 @@ pub struct SearchReport {
     /// Time spent.
     pub elapsed: Duration,
     /// Points beyond komi the search asked of the side to move (the
-    /// dynamic komi; 0 when none), under which `candidates`' win rates are.
-    pub extra_margin: u32,
+    /// dynamic komi: positive in a won position, negative, points given,
+    /// in a lost one; 0 when none), under which `candidates`' win rates are.
+    pub extra_margin: i32,
+    /// Under a dynamic komi, the best win rate the probe found at the
+    /// real komi before the komi moved.
+    pub probe_winrate: Option<f64>,
 }
 
 impl SearchReport {
@@ -396,6 +400,7 @@ impl Searcher {
         let mut tree = tree;
         let mut komi = game.komi();
         let mut extra_margin = 0;
+        let mut probe_winrate = None;
         // Whether `tree`'s root still needs this search's expansion and priors.
         let mut fresh_root = true;
         let done = AtomicU64::new(0);
@@ -471,25 +476,38 @@ impl Searcher {
             match phase {
                 KomiPhase::Probe => {
                     phase = KomiPhase::Settled;
-                    if winrate > self.params.dyn_komi_trigger {
-                        let extra = tally.extra_margin(mover, self.params.dyn_komi_target);
+                    // A lost position is given as many points as its
+                    // playouts need to win as often as a won one's keep.
+                    let extra = if winrate > self.params.dyn_komi_trigger {
+                        tally.extra_margin(mover, self.params.dyn_komi_target) as i32
+                    } else if winrate < self.params.dyn_komi_losing {
+                        tally
+                            .concession(mover, 1.0 - self.params.dyn_komi_target)
+                            .map_or(0, |given| -(given as i32))
+                    } else {
+                        0
+                    };
+                    if extra != 0 {
                         log::info!(
-                            "dynamic komi: win rate {winrate:.3} after {playouts} playouts, {extra} points more asked"
+                            "dynamic komi: win rate {winrate:.3} after {playouts} playouts, {}",
+                            dyn_komi::describe(extra)
                         );
-                        if extra > 0 {
-                            extra_margin = extra;
-                            komi = dyn_komi::shifted_komi(game.komi(), mover, extra);
-                            probe_tree = Some(std::mem::replace(&mut tree, Tree::new(max_bytes)));
-                            fresh_root = true;
-                            phase = KomiPhase::Shifted;
-                            next_checkpoint =
-                                Checkpoint::share_of(playout_cap, limits.time, 2.0 * share);
-                        }
+                        extra_margin = extra;
+                        probe_winrate = Some(winrate);
+                        komi = dyn_komi::shifted_komi(game.komi(), mover, extra);
+                        probe_tree = Some(std::mem::replace(&mut tree, Tree::new(max_bytes)));
+                        fresh_root = true;
+                        phase = KomiPhase::Shifted;
+                        next_checkpoint =
+                            Checkpoint::share_of(playout_cap, limits.time, 2.0 * share);
                     }
                 }
                 KomiPhase::Shifted => {
                     phase = KomiPhase::Settled;
-                    if winrate < self.params.dyn_komi_floor
+                    // Points given are never too many: the search then
+                    // plays to lose by as little as it can.
+                    if extra_margin > 0
+                        && winrate < self.params.dyn_komi_floor
                         && let Some(kept) = probe_tree.take()
                     {
                         log::info!(
@@ -498,6 +516,7 @@ impl Searcher {
                         tree = kept;
                         komi = game.komi();
                         extra_margin = 0;
+                        probe_winrate = None;
                     }
                 }
                 KomiPhase::Settled => break,
@@ -507,7 +526,8 @@ impl Searcher {
             self.verify_candidates(&tree, root, deadline);
         }
         let playouts = done.load(Ordering::Relaxed);
-        let result = report(&tree, mover, playouts, start.elapsed(), extra_margin);
+        let mut result = report(&tree, mover, playouts, start.elapsed(), extra_margin);
+        result.probe_winrate = probe_winrate;
         log::debug!(
             "search: {} playouts in {:?}, {} nodes ({} KiB)",
             result.playouts,
@@ -668,6 +688,7 @@ fn endgame_from(outcome: solver::SolveOutcome, mover: Color, start: Instant) -> 
         playouts: 0,
         elapsed: start.elapsed(),
         extra_margin: 0,
+        probe_winrate: None,
     })
 }
 
@@ -711,8 +732,8 @@ impl Searcher {
     /// Turns a report into genmove's answer: a proven win at once, never a
     /// proven loss if anything else is left, a pass only when it does not
     /// lose on the board as it stands, and resignation when hopeless (never
-    /// in the opening nor under a dynamic komi; in NoGo when no move is
-    /// legal).
+    /// in the opening nor under a dynamic komi that asks points; in NoGo
+    /// when no move is legal).
     pub fn decide(&self, game: &Game, report: &SearchReport) -> Decision {
         let mover = report.to_move;
         if report.candidates.is_empty() {
@@ -747,12 +768,17 @@ impl Searcher {
             }
         }
         let best = choices[0];
-        // Under a dynamic komi the win rate is the chance of winning by
-        // more than komi: the game itself looked won when it was set.
-        if report.extra_margin == 0
+        // Under a dynamic komi the candidates' win rates are not the
+        // game's: with points asked the game looked won when they were;
+        // with points given the probe's win rate is the game's.
+        let game_winrate = match report.extra_margin {
+            0 => Some(best.winrate),
+            extra if extra < 0 => report.probe_winrate,
+            _ => None,
+        };
+        if game_winrate.is_some_and(|winrate| winrate < self.params.resign_threshold)
             && game.moves().len() >= self.params.resign_min_moves
             && best.visits >= 100
-            && best.winrate < self.params.resign_threshold
         {
             return Decision::Resign;
         }
@@ -772,7 +798,7 @@ struct Run<'a> {
     /// Playouts run so far, by all threads and stretches.
     done: &'a AtomicU64,
     /// The dynamic komi the stretch searches under, for its reports.
-    extra_margin: u32,
+    extra_margin: i32,
 }
 
 /// Runs playouts on `shared` with `worker` on this thread and `helpers` on
@@ -926,7 +952,7 @@ fn report(
     to_move: Color,
     playouts: u64,
     elapsed: Duration,
-    extra_margin: u32,
+    extra_margin: i32,
 ) -> SearchReport {
     let (first, count) = tree.node(ROOT).children();
     let prior_total: f64 = (0..count as NodeId)
@@ -963,6 +989,7 @@ fn report(
         playouts,
         elapsed,
         extra_margin,
+        probe_winrate: None,
     }
 }
 
@@ -1194,6 +1221,33 @@ mod tests {
             strict.kept.as_ref().map(|kept| kept.komi),
             Some(game.komi())
         );
+    }
+
+    /// Black owns four columns to White's four with komi 7 and the middle
+    /// one open: lost by a few points, Black to move.
+    #[test]
+    fn a_lost_position_is_searched_given_points() {
+        let game = game_from(
+            "...X.O...
+             ...X.O...
+             ...X.O...
+             ...X.O...
+             ...X.O...
+             ...X.O...
+             ...X.O...
+             ...X.O...
+             ...X.O...",
+            GameKind::Go,
+            Color::Black,
+        );
+        let plain = run(&mut searcher(3), &game, 4000);
+        let report = run_for_move(&mut searcher(3), &game, 4000);
+        assert!(plain.winrate() < 0.2, "{}", plain.winrate());
+        assert!(report.extra_margin < 0, "{}", report.extra_margin);
+        let probe = report.probe_winrate.unwrap();
+        assert!(probe < 0.2, "{probe}");
+        assert!(report.winrate() > probe + 0.2, "{}", report.winrate());
+        assert_eq!(report.playouts, 4000);
     }
 
     /// On an even board the probe finds nothing to ask for, and the search

@@ -468,7 +468,10 @@ impl Searcher {
                     checkpoint,
                     progress,
                 );
-            if !checkpoint_reached {
+            // A search that ends early (a clear best move, time, a stop)
+            // under a margin asked still checks that margin against the
+            // floor: it must not play a move that only looked best there.
+            if !checkpoint_reached && phase != KomiPhase::Shifted {
                 break;
             }
             let winrate = report(&tree, mover, 0, start.elapsed(), 0).winrate();
@@ -517,10 +520,27 @@ impl Searcher {
                         komi = game.komi();
                         extra_margin = 0;
                         probe_winrate = None;
+                    } else if !checkpoint_reached {
+                        break;
                     }
                 }
                 KomiPhase::Settled => break,
             }
+        }
+        // A margin that passed the floor at the checkpoint can still fall
+        // below it by the end: the probe's move at the real komi is then
+        // the safer one.
+        if extra_margin > 0
+            && report(&tree, mover, 0, start.elapsed(), 0).winrate() < self.params.dyn_komi_floor
+            && let Some(kept) = probe_tree.take()
+        {
+            log::info!(
+                "dynamic komi: {extra_margin} points more out of reach by the end, back to the probe"
+            );
+            tree = kept;
+            komi = game.komi();
+            extra_margin = 0;
+            probe_winrate = None;
         }
         if let Some(deadline) = verify_until {
             self.verify_candidates(&tree, root, deadline);
@@ -1248,6 +1268,25 @@ mod tests {
         assert!(probe < 0.2, "{probe}");
         assert!(report.winrate() > probe + 0.2, "{}", report.winrate());
         assert_eq!(report.playouts, 4000);
+    }
+
+    /// A search that ends before its second checkpoint (here the probe's
+    /// share is so large that the checkpoint lies past the budget) still
+    /// holds the margin asked to the floor.
+    #[test]
+    fn a_search_ending_under_a_margin_checks_it_against_the_floor() {
+        let game = won_for_white();
+        let mut late = Searcher::new(SearchParams {
+            seed: 3,
+            threads: 1,
+            dyn_komi_probe: 0.6,
+            dyn_komi_floor: 1.0,
+            ..SearchParams::default()
+        });
+        let report = run_for_move(&mut late, &game, 4000);
+        assert_eq!(report.extra_margin, 0);
+        assert_eq!(report.playouts, 4000);
+        assert!(report.winrate() > 0.9, "{}", report.winrate());
     }
 
     /// On an even board the probe finds nothing to ask for, and the search

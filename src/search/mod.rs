@@ -197,6 +197,59 @@ enum KomiPhase {
     Settled,
 }
 
+/// The tree a search runs on and the komi it scores playouts at, with the
+/// probe's tree kept while a dynamic komi is on trial.
+struct KomiState {
+    /// The tree being searched.
+    tree: Tree,
+    /// The komi the playouts are scored at.
+    komi: f32,
+    /// Points asked (positive) or given (negative) on top of the real komi.
+    extra_margin: i32,
+    /// The probe's best win rate at the real komi, once a margin is set.
+    probe_winrate: Option<f64>,
+    /// The probe's tree, kept until the margin has proved within reach.
+    probe_tree: Option<Tree>,
+}
+
+impl KomiState {
+    /// Searching `tree` at the real komi.
+    fn real(tree: Tree, komi: f32) -> KomiState {
+        KomiState {
+            tree,
+            komi,
+            extra_margin: 0,
+            probe_winrate: None,
+            probe_tree: None,
+        }
+    }
+
+    /// Sets `extra` points (asked or given) on the real komi, and a new tree
+    /// to search them on; the probe's tree is kept.
+    fn shift(&mut self, extra: i32, komi: f32, probe_winrate: f64, new_tree: Tree) {
+        self.extra_margin = extra;
+        self.komi = komi;
+        self.probe_winrate = Some(probe_winrate);
+        self.probe_tree = Some(std::mem::replace(&mut self.tree, new_tree));
+    }
+
+    /// Whether the points asked are out of reach at `winrate` (points given
+    /// never are: the search then plays to lose by as little as it can).
+    fn asked_out_of_reach(&self, winrate: f64, floor: f64) -> bool {
+        self.extra_margin > 0 && winrate < floor && self.probe_tree.is_some()
+    }
+
+    /// Drops the margin and goes back to the probe's tree at `real_komi`.
+    fn back_to_probe(&mut self, real_komi: f32) {
+        if let Some(kept) = self.probe_tree.take() {
+            self.tree = kept;
+            self.komi = real_komi;
+            self.extra_margin = 0;
+            self.probe_winrate = None;
+        }
+    }
+}
+
 /// A point in a search's budget: after this many playouts or this much time.
 #[derive(Clone, Copy, Debug)]
 struct Checkpoint {
@@ -394,13 +447,8 @@ impl Searcher {
             KomiPhase::Settled
         };
         let mut next_checkpoint = Checkpoint::share_of(playout_cap, limits.time, share);
-        // The probe's tree, kept while the dynamic komi is on trial.
-        let mut probe_tree = None;
         let tally = dyn_komi::MarginTally::new(root.geometry().area(), game.komi());
-        let mut tree = tree;
-        let mut komi = game.komi();
-        let mut extra_margin = 0;
-        let mut probe_winrate = None;
+        let mut state = KomiState::real(tree, game.komi());
         // Whether `tree`'s root still needs this search's expansion and priors.
         let mut fresh_root = true;
         let done = AtomicU64::new(0);
@@ -422,9 +470,9 @@ impl Searcher {
             .collect();
         loop {
             let mut shared = uct::Shared {
-                tree: &tree,
+                tree: &state.tree,
                 root,
-                komi,
+                komi: state.komi,
                 params: &self.params,
                 root_excluded,
                 root_may_pass: limits.may_pass && legal.contains(&Move::Pass),
@@ -442,8 +490,9 @@ impl Searcher {
                 prepare_root(&shared, &legal, &reading_priors, &proven_losing);
                 fresh_root = false;
             }
-            let (first, count) = tree.node(ROOT).children();
-            shared.root_has_excluded = tree
+            let (first, count) = state.tree.node(ROOT).children();
+            shared.root_has_excluded = state
+                .tree
                 .block(first, count)
                 .iter()
                 .any(|child| uct::excluded_at_root(&shared, child.mv()));
@@ -455,7 +504,7 @@ impl Searcher {
                 playouts_start,
                 interval,
                 done: &done,
-                extra_margin,
+                extra_margin: state.extra_margin,
             };
             let checkpoint = (phase != KomiPhase::Settled).then_some(next_checkpoint);
             // No legal move: nothing to play out.
@@ -474,7 +523,7 @@ impl Searcher {
             if !checkpoint_reached && phase != KomiPhase::Shifted {
                 break;
             }
-            let winrate = report(&tree, mover, 0, start.elapsed(), 0).winrate();
+            let winrate = report(&state.tree, mover, 0, start.elapsed(), 0).winrate();
             let playouts = done.load(Ordering::Relaxed);
             match phase {
                 KomiPhase::Probe => {
@@ -495,10 +544,12 @@ impl Searcher {
                             "dynamic komi: win rate {winrate:.3} after {playouts} playouts, {}",
                             dyn_komi::describe(extra)
                         );
-                        extra_margin = extra;
-                        probe_winrate = Some(winrate);
-                        komi = dyn_komi::shifted_komi(game.komi(), mover, extra);
-                        probe_tree = Some(std::mem::replace(&mut tree, Tree::new(max_bytes)));
+                        state.shift(
+                            extra,
+                            dyn_komi::shifted_komi(game.komi(), mover, extra),
+                            winrate,
+                            Tree::new(max_bytes),
+                        );
                         fresh_root = true;
                         phase = KomiPhase::Shifted;
                         next_checkpoint =
@@ -507,19 +558,12 @@ impl Searcher {
                 }
                 KomiPhase::Shifted => {
                     phase = KomiPhase::Settled;
-                    // Points given are never too many: the search then
-                    // plays to lose by as little as it can.
-                    if extra_margin > 0
-                        && winrate < self.params.dyn_komi_floor
-                        && let Some(kept) = probe_tree.take()
-                    {
+                    if state.asked_out_of_reach(winrate, self.params.dyn_komi_floor) {
                         log::info!(
-                            "dynamic komi: win rate {winrate:.3} at {extra_margin} points more after {playouts} playouts, back to the real komi"
+                            "dynamic komi: win rate {winrate:.3} at {} points more after {playouts} playouts, back to the real komi",
+                            state.extra_margin
                         );
-                        tree = kept;
-                        komi = game.komi();
-                        extra_margin = 0;
-                        probe_winrate = None;
+                        state.back_to_probe(game.komi());
                     } else if !checkpoint_reached {
                         break;
                     }
@@ -530,18 +574,21 @@ impl Searcher {
         // A margin that passed the floor at the checkpoint can still fall
         // below it by the end: the probe's move at the real komi is then
         // the safer one.
-        if extra_margin > 0
-            && report(&tree, mover, 0, start.elapsed(), 0).winrate() < self.params.dyn_komi_floor
-            && let Some(kept) = probe_tree.take()
-        {
+        let winrate = report(&state.tree, mover, 0, start.elapsed(), 0).winrate();
+        if state.asked_out_of_reach(winrate, self.params.dyn_komi_floor) {
             log::info!(
-                "dynamic komi: {extra_margin} points more out of reach by the end, back to the probe"
+                "dynamic komi: {} points more out of reach by the end, back to the probe",
+                state.extra_margin
             );
-            tree = kept;
-            komi = game.komi();
-            extra_margin = 0;
-            probe_winrate = None;
+            state.back_to_probe(game.komi());
         }
+        let KomiState {
+            tree,
+            komi,
+            extra_margin,
+            probe_winrate,
+            ..
+        } = state;
         if let Some(deadline) = verify_until {
             self.verify_candidates(&tree, root, deadline);
         }
@@ -1221,18 +1268,25 @@ mod tests {
         assert_eq!(report.playouts, 4000);
     }
 
+    /// A one-thread searcher whose probe takes `probe_share` of the budget,
+    /// under a floor of 1 that no margin asked can reach.
+    fn unreachable_floor(probe_share: f64) -> Searcher {
+        Searcher::new(SearchParams {
+            seed: 3,
+            threads: 1,
+            dyn_komi_probe: probe_share,
+            dyn_komi_floor: 1.0,
+            ..SearchParams::default()
+        })
+    }
+
     /// A margin the search under it wins less often than the floor is
     /// dropped at the second checkpoint (a floor of 1: always), and the
     /// search ends on the probe's tree at the real komi.
     #[test]
     fn a_margin_out_of_reach_is_dropped() {
         let game = won_for_white();
-        let mut strict = Searcher::new(SearchParams {
-            seed: 3,
-            threads: 1,
-            dyn_komi_floor: 1.0,
-            ..SearchParams::default()
-        });
+        let mut strict = unreachable_floor(SearchParams::default().dyn_komi_probe);
         let report = run_for_move(&mut strict, &game, 4000);
         assert_eq!(report.extra_margin, 0);
         assert!(report.winrate() > 0.9, "{}", report.winrate());
@@ -1276,13 +1330,7 @@ mod tests {
     #[test]
     fn a_search_ending_under_a_margin_checks_it_against_the_floor() {
         let game = won_for_white();
-        let mut late = Searcher::new(SearchParams {
-            seed: 3,
-            threads: 1,
-            dyn_komi_probe: 0.6,
-            dyn_komi_floor: 1.0,
-            ..SearchParams::default()
-        });
+        let mut late = unreachable_floor(0.6);
         let report = run_for_move(&mut late, &game, 4000);
         assert_eq!(report.extra_margin, 0);
         assert_eq!(report.playouts, 4000);

@@ -15,8 +15,12 @@
 //! the search still plays to win. The probe's shallow tree can be too
 //! hopeful: when the new search, after as many playouts as the probe had,
 //! wins the margin asked less than `dyn_komi_floor` of the time, it drops
-//! it and goes on with the probe's tree at the real komi. A win rate
-//! under a dynamic komi never leads to a resignation.
+//! it and goes on with the probe's tree at the real komi. So it does when
+//! the move the new search prefers is a gamble for the margin: one the
+//! probe's tree, at the real komi, rates clearly below its own best (an
+//! invasion that might win the points asked, in place of the move that
+//! keeps a group alive). A win rate under a dynamic komi never leads to a
+//! resignation.
 //!
 //! A lost position (best win rate below `dyn_komi_losing`) has the mirror
 //! problem: every move loses, so the search cannot tell the move that
@@ -26,7 +30,11 @@
 //! as it can: in a close endgame that is often a win after all, and it
 //! keeps the game going for the opponent to err. The points given stay
 //! however often the new search then wins: at worst it plays as slack as
-//! at the real komi. Such a search resigns on the probe's win rate.
+//! at the real komi. A position that needs more than a quarter of the
+//! board's points is given none: it is lost whatever it plays, unless the
+//! probe has missed a move that turns it round, which a search at the
+//! real komi is likelier to find. Such a search resigns on the probe's
+//! win rate.
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 

@@ -233,10 +233,31 @@ impl KomiState {
         self.probe_tree = Some(std::mem::replace(&mut self.tree, new_tree));
     }
 
-    /// Whether the points asked are out of reach at `winrate` (points given
-    /// never are: the search then plays to lose by as little as it can).
-    fn asked_out_of_reach(&self, winrate: f64, floor: f64) -> bool {
-        self.extra_margin > 0 && winrate < floor && self.probe_tree.is_some()
+    /// Why the points asked must go, if they must: the search under them
+    /// wins less than `dyn_komi_floor`, or the move it prefers is a gamble
+    /// for the margin, one that the probe's tree at the real komi rates
+    /// more than `dyn_komi_tolerance` below its own best. Points given never
+    /// go: the search then plays to lose by as little as it can.
+    fn asked_margin_fault(&self, mover: Color, params: &SearchParams) -> Option<String> {
+        let probe = self.probe_tree.as_ref().filter(|_| self.extra_margin > 0)?;
+        let shifted = report(&self.tree, mover, 0, Duration::ZERO, 0);
+        let winrate = shifted.winrate();
+        if winrate < params.dyn_komi_floor {
+            return Some(format!("won {winrate:.3} of the time"));
+        }
+        let choice = shifted.best()?;
+        let real = report(probe, mover, 0, Duration::ZERO, 0);
+        let best = real.best()?;
+        let rated = real
+            .candidates
+            .iter()
+            .find(|c| c.mv == choice.mv && c.visits >= GAMBLE_MIN_VISITS)?;
+        (best.winrate - rated.winrate > params.dyn_komi_tolerance).then(|| {
+            format!(
+                "led to a gamble, rated {:.3} at the real komi against {:.3}",
+                rated.winrate, best.winrate
+            )
+        })
     }
 
     /// Drops the margin and goes back to the probe's tree at `real_komi`.
@@ -323,6 +344,10 @@ const MAX_REUSE_DEPTH: usize = 4;
 /// takes about 10 ms on a typical 19x19 position, up to 100 ms or so):
 /// below it, in time trouble, the search gets all the time.
 const ROOT_READING_MIN_TIME: Duration = Duration::from_millis(250);
+
+/// Playouts the probe's tree must have spent on a move before it may call
+/// the move a gamble for a margin asked (see `dyn_komi_tolerance`).
+const GAMBLE_MIN_VISITS: u64 = 50;
 
 /// The tree kept from the last search, for reuse.
 struct KeptTree {
@@ -533,8 +558,10 @@ impl Searcher {
                     let extra = if winrate > self.params.dyn_komi_trigger {
                         tally.extra_margin(mover, self.params.dyn_komi_target) as i32
                     } else if winrate < self.params.dyn_komi_losing {
+                        let most = self.params.dyn_komi_most_given * root.geometry().area() as f64;
                         tally
                             .concession(mover, 1.0 - self.params.dyn_komi_target)
+                            .filter(|&given| given as f64 <= most)
                             .map_or(0, |given| -(given as i32))
                     } else {
                         0
@@ -558,9 +585,9 @@ impl Searcher {
                 }
                 KomiPhase::Shifted => {
                     phase = KomiPhase::Settled;
-                    if state.asked_out_of_reach(winrate, self.params.dyn_komi_floor) {
+                    if let Some(fault) = state.asked_margin_fault(mover, &self.params) {
                         log::info!(
-                            "dynamic komi: win rate {winrate:.3} at {} points more after {playouts} playouts, back to the real komi",
+                            "dynamic komi: {} points more {fault} after {playouts} playouts, back to the real komi",
                             state.extra_margin
                         );
                         state.back_to_probe(game.komi());
@@ -571,13 +598,11 @@ impl Searcher {
                 KomiPhase::Settled => break,
             }
         }
-        // A margin that passed the floor at the checkpoint can still fall
-        // below it by the end: the probe's move at the real komi is then
-        // the safer one.
-        let winrate = report(&state.tree, mover, 0, start.elapsed(), 0).winrate();
-        if state.asked_out_of_reach(winrate, self.params.dyn_komi_floor) {
+        // A margin that passed at the checkpoint can still fail by the end:
+        // the probe's move at the real komi is then the safer one.
+        if let Some(fault) = state.asked_margin_fault(mover, &self.params) {
             log::info!(
-                "dynamic komi: {} points more out of reach by the end, back to the probe",
+                "dynamic komi: {} points more {fault} by the end, back to the probe",
                 state.extra_margin
             );
             state.back_to_probe(game.komi());
@@ -1335,6 +1360,76 @@ mod tests {
         assert_eq!(report.extra_margin, 0);
         assert_eq!(report.playouts, 4000);
         assert!(report.winrate() > 0.9, "{}", report.winrate());
+    }
+
+    /// Fuego's nakade-4pts.1 (life and death, 9x9): White, far ahead, must
+    /// play B1 to live in the corner. Asked some 34 points more, the search
+    /// prefers gambling on an invasion at A5, which the probe's tree rates
+    /// well below B1 at the real komi.
+    fn corner_nakade() -> Game {
+        game_from(
+            "....XO...
+             ....XO...
+             ....XO...
+             .XX.XOO..
+             ....XO...
+             XOOOXO...
+             .OOOXO...
+             OOXOXO...
+             ..XOXO...",
+            GameKind::Go,
+            Color::White,
+        )
+    }
+
+    /// The gamble for a margin asked is caught: the search goes back to the
+    /// real komi and plays the vital point, which it misses without the check.
+    #[test]
+    fn a_margin_that_leads_to_a_gamble_is_dropped() {
+        let game = corner_nakade();
+        let vital = Move::Play(game.geometry().point(1, 0).unwrap());
+        let checked = run_for_move(&mut searcher(1), &game, 10_000);
+        assert_eq!(checked.extra_margin, 0);
+        assert_eq!(checked.best().map(|c| c.mv), Some(vital));
+        let mut unchecked = Searcher::new(SearchParams {
+            seed: 1,
+            threads: 1,
+            dyn_komi_tolerance: 1.0,
+            ..SearchParams::default()
+        });
+        let gambled = run_for_move(&mut unchecked, &game, 10_000);
+        assert!(gambled.extra_margin > 0, "{}", gambled.extra_margin);
+        assert_ne!(gambled.best().map(|c| c.mv), Some(vital));
+    }
+
+    /// Black owns three columns to White's six: lost by more than a
+    /// quarter of the board (34 points with komi), so it keeps the real
+    /// komi, though the mercy rule's worth would allow more.
+    #[test]
+    fn a_position_lost_by_too_much_is_given_nothing() {
+        let game = game_from(
+            "X.XO.O.O.
+             X.XO.O.O.
+             X.XO.O.O.
+             X.XO.O.O.
+             X.XO.O.O.
+             X.XO.O.O.
+             X.XO.O.O.
+             X.XO.O.O.
+             X.XO.O.O.",
+            GameKind::Go,
+            Color::Black,
+        );
+        let report = run_for_move(&mut searcher(3), &game, 4000);
+        assert!(report.winrate() < 0.05, "{}", report.winrate());
+        assert_eq!(report.extra_margin, 0);
+        let mut generous = Searcher::new(SearchParams {
+            seed: 3,
+            threads: 1,
+            dyn_komi_most_given: 1.0,
+            ..SearchParams::default()
+        });
+        assert!(run_for_move(&mut generous, &game, 4000).extra_margin < 0);
     }
 
     /// On an even board the probe finds nothing to ask for, and the search

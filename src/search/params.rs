@@ -129,11 +129,27 @@ pub struct SearchParams {
     /// Go, a move to play: when the best root move's win rate after the
     /// probe is below this, the search starts over given the points its
     /// playouts need to win `1 - dyn_komi_target` of the time, to lose by
-    /// as little as it can (see `dyn_komi`). Below 0: off. At 0.2 the
+    /// as little as it can (see `dyn_komi`). 0: off. At 0.2 the
     /// tactics_ld suite passed 31/33/31 tests for seeds 1-3 against
     /// 27/29/28 without (0.3: 31, 0.4: 30 for seed 1); in 80 games against
     /// Pachi Kosumi never came back from below 0.3 once it fell below 0.2.
     pub dyn_komi_losing: f64,
+    /// Go: a lost position is given points only if its probe's playouts
+    /// need no more than this share of the board's points; one lost by
+    /// more is lost whatever it plays, and a search given that much plays
+    /// a different game. At 1 (up to the mercy rule's worth), the Fuego
+    /// nakade suite's lopsided 9x9 problems were given 31-33 points, and
+    /// the search then never found the killing move that the real komi's
+    /// finds (nakade-4pts.2, C1).
+    pub dyn_komi_most_given: f64,
+    /// Go: a margin asked is dropped when the move the search under it
+    /// prefers is one the probe's tree, at the real komi, rates more than
+    /// this below its own best move (a gamble for the margin). Without the
+    /// check the nakade suite's problems, asked 30-36 points, played
+    /// invasions elsewhere instead of the vital point (ld_nakade_9x9 22/21/26
+    /// for seeds 1-3; with it and `dyn_komi_most_given` 0.25, 34/34/36;
+    /// tactics_ld and tactics_19 unchanged).
+    pub dyn_komi_tolerance: f64,
     /// A Go leaf on a board of up to 81 points is expanded once it has this
     /// many playouts. An expansion rates every child with the learned
     /// features and tactical checks, dearer than a playout: at 2, 9x9
@@ -199,6 +215,8 @@ impl Default for SearchParams {
             dyn_komi_probe: 0.25,
             dyn_komi_floor: 0.4,
             dyn_komi_losing: 0.2,
+            dyn_komi_most_given: 0.25,
+            dyn_komi_tolerance: 0.05,
             expand_visits: 6,
             expand_visits_large: 2,
             nogo_expand_visits: 2,
@@ -345,7 +363,15 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     ),
     (
         "dyn_komi_losing",
-        "Go: below this win rate a move's search is given points (below 0: off)",
+        "Go: below this win rate a move's search is given points (0: off)",
+    ),
+    (
+        "dyn_komi_most_given",
+        "Go: most points a lost position is given, as a share of the board's points",
+    ),
+    (
+        "dyn_komi_tolerance",
+        "Go: a margin asked goes when its move rates this far below the probe's best at the real komi",
     ),
     (
         "expand_visits",
@@ -466,6 +492,10 @@ impl SearchParams {
             "dyn_komi_probe" => self.dyn_komi_probe = finite(parse(name, value)?)?.clamp(0.01, 0.9),
             "dyn_komi_floor" => self.dyn_komi_floor = finite(parse(name, value)?)?.clamp(0.0, 1.0),
             "dyn_komi_losing" => self.dyn_komi_losing = finite(parse(name, value)?)?,
+            "dyn_komi_most_given" => {
+                self.dyn_komi_most_given = finite(parse(name, value)?)?.min(1.0)
+            }
+            "dyn_komi_tolerance" => self.dyn_komi_tolerance = finite(parse(name, value)?)?.min(1.0),
             "expand_visits" => self.expand_visits = parse::<u32>(name, value)?.max(1),
             "expand_visits_large" => self.expand_visits_large = parse::<u32>(name, value)?.max(1),
             "nogo_expand_visits" => self.nogo_expand_visits = parse::<u32>(name, value)?.max(1),
@@ -517,6 +547,8 @@ impl SearchParams {
             "dyn_komi_probe" => self.dyn_komi_probe.to_string(),
             "dyn_komi_floor" => self.dyn_komi_floor.to_string(),
             "dyn_komi_losing" => self.dyn_komi_losing.to_string(),
+            "dyn_komi_most_given" => self.dyn_komi_most_given.to_string(),
+            "dyn_komi_tolerance" => self.dyn_komi_tolerance.to_string(),
             "expand_visits" => self.expand_visits.to_string(),
             "expand_visits_large" => self.expand_visits_large.to_string(),
             "nogo_expand_visits" => self.nogo_expand_visits.to_string(),

@@ -121,10 +121,12 @@ impl MarginTally {
     }
 
     /// The fewest points `player` must be given for the counted playouts
-    /// to win `target` of the time, if no more than the mercy rule's worth
-    /// does it (a position lost by more is lost whatever it plays).
-    pub fn concession(&self, player: Color, target: f64) -> Option<u32> {
-        (1..=self.most_extra).find(|&given| self.win_share(player, -(given as i32)) >= target)
+    /// to win `target` of the time, if no more than `most` and the mercy
+    /// rule's worth does it (a position lost by more is lost whatever it
+    /// plays).
+    pub fn concession(&self, player: Color, target: f64, most: u32) -> Option<u32> {
+        (1..=self.most_extra.min(most))
+            .find(|&given| self.win_share(player, -(given as i32)) >= target)
     }
 }
 
@@ -213,14 +215,14 @@ mod tests {
         }
         assert_eq!(tally.win_share(Color::Black, 0), 0.0);
         // Given 9 points Black wins the five playouts lost by 8.5 or less.
-        assert_eq!(tally.concession(Color::Black, 0.45), Some(9));
-        assert_eq!(tally.concession(Color::Black, 0.5), Some(9));
-        assert_eq!(tally.concession(Color::Black, 1.0), Some(19));
-        assert_eq!(tally.concession(Color::White, 0.45), Some(1));
+        assert_eq!(tally.concession(Color::Black, 0.45, u32::MAX), Some(9));
+        assert_eq!(tally.concession(Color::Black, 0.5, u32::MAX), Some(9));
+        assert_eq!(tally.concession(Color::Black, 1.0, u32::MAX), Some(19));
+        assert_eq!(tally.concession(Color::White, 0.45, u32::MAX), Some(1));
         // Lost by 70: more than the mercy rule's 40 points.
         let hopeless = MarginTally::new(81, 7.5);
         hopeless.record(&area_result(-70.5));
-        assert_eq!(hopeless.concession(Color::Black, 0.45), None);
+        assert_eq!(hopeless.concession(Color::Black, 0.45, u32::MAX), None);
     }
 
     #[test]

@@ -560,8 +560,7 @@ impl Searcher {
                     } else if winrate < self.params.dyn_komi_losing {
                         let most = self.params.dyn_komi_most_given * root.geometry().area() as f64;
                         tally
-                            .concession(mover, 1.0 - self.params.dyn_komi_target)
-                            .filter(|&given| given as f64 <= most)
+                            .concession(mover, 1.0 - self.params.dyn_komi_target, most as u32)
                             .map_or(0, |given| -(given as i32))
                     } else {
                         0
@@ -1207,10 +1206,17 @@ mod tests {
     }
 
     fn searcher(playouts_seed: u64) -> Searcher {
-        Searcher::new(SearchParams {
+        searcher_with(SearchParams {
             seed: playouts_seed,
-            threads: 1,
             ..SearchParams::default()
+        })
+    }
+
+    /// A one-thread searcher with these tunables.
+    fn searcher_with(params: SearchParams) -> Searcher {
+        Searcher::new(SearchParams {
+            threads: 1,
+            ..params
         })
     }
 
@@ -1296,9 +1302,8 @@ mod tests {
     /// A one-thread searcher whose probe takes `probe_share` of the budget,
     /// under a floor of 1 that no margin asked can reach.
     fn unreachable_floor(probe_share: f64) -> Searcher {
-        Searcher::new(SearchParams {
+        searcher_with(SearchParams {
             seed: 3,
-            threads: 1,
             dyn_komi_probe: probe_share,
             dyn_komi_floor: 1.0,
             ..SearchParams::default()
@@ -1391,9 +1396,8 @@ mod tests {
         let checked = run_for_move(&mut searcher(1), &game, 10_000);
         assert_eq!(checked.extra_margin, 0);
         assert_eq!(checked.best().map(|c| c.mv), Some(vital));
-        let mut unchecked = Searcher::new(SearchParams {
+        let mut unchecked = searcher_with(SearchParams {
             seed: 1,
-            threads: 1,
             dyn_komi_tolerance: 1.0,
             ..SearchParams::default()
         });
@@ -1423,9 +1427,8 @@ mod tests {
         let report = run_for_move(&mut searcher(3), &game, 4000);
         assert!(report.winrate() < 0.05, "{}", report.winrate());
         assert_eq!(report.extra_margin, 0);
-        let mut generous = Searcher::new(SearchParams {
+        let mut generous = searcher_with(SearchParams {
             seed: 3,
-            threads: 1,
             dyn_komi_most_given: 1.0,
             ..SearchParams::default()
         });

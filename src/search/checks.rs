@@ -62,10 +62,18 @@ impl<'a> MoveChecks<'a> {
     /// A self-atari that is not [`Position::is_nakade_sacrifice`]: one
     /// that only loses stones.
     pub fn is_bad_self_atari(&self) -> bool {
-        self.is_self_atari()
-            && !remember(&self.nakade_sacrifice, || {
-                self.position.is_nakade_sacrifice(self.point, self.mover)
-            })
+        self.is_self_atari() && !self.is_nakade_sacrifice()
+    }
+
+    /// A self-atari that is [`Position::is_nakade_sacrifice`]: it kills.
+    pub fn is_killing_sacrifice(&self) -> bool {
+        self.is_self_atari() && self.is_nakade_sacrifice()
+    }
+
+    fn is_nakade_sacrifice(&self) -> bool {
+        remember(&self.nakade_sacrifice, || {
+            self.position.is_nakade_sacrifice(self.point, self.mover)
+        })
     }
 
     /// [`escape_is_hopeless`] of the move.

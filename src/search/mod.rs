@@ -252,7 +252,11 @@ impl KomiState {
             .candidates
             .iter()
             .find(|c| c.mv == choice.mv && c.visits >= GAMBLE_MIN_VISITS)?;
-        (best.winrate - rated.winrate > params.dyn_komi_tolerance).then(|| {
+        // The move's rate, raised by one standard error: a move the probe
+        // barely tried counts as a gamble only when it did clearly badly.
+        let p = rated.winrate;
+        let upper = p + (p * (1.0 - p) / rated.visits as f64).sqrt();
+        (best.winrate - upper > params.dyn_komi_tolerance).then(|| {
             format!(
                 "led to a gamble, rated {:.3} at the real komi against {:.3}",
                 rated.winrate, best.winrate
@@ -346,8 +350,9 @@ const MAX_REUSE_DEPTH: usize = 4;
 const ROOT_READING_MIN_TIME: Duration = Duration::from_millis(250);
 
 /// Playouts the probe's tree must have spent on a move before it may call
-/// the move a gamble for a margin asked (see `dyn_komi_tolerance`).
-const GAMBLE_MIN_VISITS: u64 = 50;
+/// the move a gamble for a margin asked (see `dyn_komi_tolerance`); the
+/// standard error the check allows covers the noise of few playouts.
+const GAMBLE_MIN_VISITS: u64 = 10;
 
 /// The tree kept from the last search, for reuse.
 struct KeptTree {

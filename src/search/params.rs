@@ -144,7 +144,8 @@ pub struct SearchParams {
     pub dyn_komi_most_given: f64,
     /// Go: a margin asked is dropped when the move the search under it
     /// prefers is one the probe's tree, at the real komi, rates more than
-    /// this below its own best move (a gamble for the margin). Without the
+    /// this below its own best move, after one standard error in the
+    /// move's favour (a gamble for the margin). Without the
     /// check the nakade suite's problems, asked 30-36 points, played
     /// invasions elsewhere instead of the vital point (ld_nakade_9x9 22/21/26
     /// for seeds 1-3; with it and `dyn_komi_most_given` 0.25, 34/34/36;

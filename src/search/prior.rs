@@ -92,7 +92,10 @@ pub fn go_prior(params: &SearchParams, checks: &MoveChecks<'_>, context: &PriorC
             extends_weak_string |= liberties.liberties(position, n) <= 2;
         }
     }
-    if extends_weak_string && checks.escape_is_hopeless() {
+    // A killing sacrifice extends a string into atari on purpose: neither
+    // a hopeless escape nor a self-atari to shun.
+    let killing = checks.is_killing_sacrifice();
+    if !killing && extends_weak_string && checks.escape_is_hopeless() {
         prior.lost(params.prior_hopeless_escape);
     } else if saves_atari {
         prior.won(params.prior_escape);
@@ -105,7 +108,7 @@ pub fn go_prior(params: &SearchParams, checks: &MoveChecks<'_>, context: &PriorC
         // Chasing a broken ladder only leaves cutting points behind.
         prior.lost(params.prior_broken_ladder);
     }
-    if checks.is_bad_self_atari() {
+    if !killing && checks.is_self_atari() {
         prior.lost(params.prior_self_atari);
     }
     if pattern_at(position, p) {
@@ -149,6 +152,13 @@ pub fn add_learned(prior: &mut Prior, params: &SearchParams, ratio: StrengthRati
     prior.wins += (wins + 0.5) as u32;
 }
 
+/// Whether `mover` playing `p` is a self-atari that kills (see
+/// [`Position::is_nakade_sacrifice`]): the string it extends dies, and
+/// takes the enemy strings around it along.
+fn is_killing_sacrifice(position: &Position, p: Point, mover: Color) -> bool {
+    position.is_self_atari(p, mover) && position.is_nakade_sacrifice(p, mover)
+}
+
 /// Most stones a root reading prior counts at one point.
 pub const READ_STONES: u32 = 6;
 
@@ -184,7 +194,7 @@ pub fn root_reading_priors(
             let mut prior = Prior { visits: 0, wins: 0 };
             if stones > 0 {
                 prior.won(params.prior_read_win * stones.min(READ_STONES));
-            } else if futile {
+            } else if futile && !is_killing_sacrifice(position, p, mover) {
                 prior.lost(params.prior_read_futile);
             }
             (prior.visits > 0).then_some((p, prior))
@@ -245,6 +255,41 @@ mod tests {
         // Black extending at F5 stays in atari: self-atari, hopeless.
         let escape = prior_of(&params, &p, at(&p, 5, 4), Color::Black, false, None);
         assert!(rate(escape) < 0.4, "{escape:?}");
+    }
+
+    #[test]
+    fn a_killing_sacrifice_is_neither_a_hopeless_escape_nor_a_futile_extension() {
+        // Black's bottom string has two liberties, G1 and J1, both shared
+        // with White's H1. White G1 extends H1 into atari, but Black's
+        // capture at J1 leaves a two-point eye space: the sacrifice kills.
+        // Black G1 or J1 is a plain self-atari of eight stones.
+        let p = Position::from_text(
+            ".........
+             .........
+             .........
+             .........
+             .........
+             .........
+             ....OOOOO
+             ...OXXXXX
+             ...OXX.O.",
+            GameKind::Go,
+        )
+        .unwrap();
+        let params = SearchParams::default();
+        let (g1, j1) = (at(&p, 6, 0), at(&p, 8, 0));
+        for kill in [g1, j1] {
+            let prior = prior_of(&params, &p, kill, Color::White, false, None);
+            assert!(rate(prior) >= 0.5, "{prior:?}");
+            assert!(
+                root_reading_priors(&params, &p, Color::White)
+                    .iter()
+                    .all(|&(q, prior)| q != kill || prior.wins > 0),
+                "reading calls White {kill:?} futile"
+            );
+        }
+        let suicide = prior_of(&params, &p, g1, Color::Black, false, None);
+        assert!(rate(suicide) < 0.5, "{suicide:?}");
     }
 
     #[test]

@@ -172,7 +172,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     command!(
         "kosumi-param",
         kosumi_param,
-        "kosumi-param [NAME VALUE]: list or set a parameter: every search parameter, playouts, ownership_playouts, ponder, gogui_gfx"
+        "kosumi-param [NAME [VALUE]]: list every parameter, show one or set one: every search parameter, playouts, ownership_playouts, ponder, gogui_gfx"
     ),
     command!(
         "kosumi-visits",
@@ -798,6 +798,14 @@ fn parameter_lines(engine: &Engine) -> Vec<String> {
 fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     match call.args {
         [] => text(parameter_lines(engine).join("\n")),
+        [name] => {
+            // Each line is "[type] name value".
+            let value = parameter_lines(engine).into_iter().find_map(|line| {
+                let mut words = line.splitn(3, ' ').skip(1);
+                (words.next() == Some(name.as_str())).then(|| words.next().unwrap_or("").to_owned())
+            });
+            value.map_or(Err(GtpError::UnknownParameter), text)
+        }
         [name, value] => {
             match name.as_str() {
                 "playouts" => {

@@ -772,40 +772,44 @@ fn parse_switch(text: &str) -> Result<bool, GtpError> {
     }
 }
 
-/// Every parameter with its value, in GoGui's param format: the search's
-/// whole table, then the engine's own.
-fn parameter_lines(engine: &Engine) -> Vec<String> {
-    let mut lines: Vec<String> = PARAM_TABLE
+/// Every parameter as (GoGui type, name, value): the search's whole
+/// table, then the engine's own.
+fn parameters(engine: &Engine) -> Vec<(&'static str, &'static str, String)> {
+    let mut entries: Vec<(&str, &str, String)> = PARAM_TABLE
         .iter()
-        .map(|(name, _)| {
-            let value = engine.params.get(name).unwrap_or_default();
-            format!("[string] {name} {value}")
-        })
+        .map(|&(name, _)| ("string", name, engine.params.get(name).unwrap_or_default()))
         .collect();
-    lines.push(format!(
-        "[string] playouts {}",
-        engine.fixed_playouts.unwrap_or(0)
-    ));
-    lines.push(format!(
-        "[string] ownership_playouts {}",
-        engine.ownership_playouts
-    ));
-    lines.push(format!("[bool] ponder {}", u8::from(engine.ponder)));
-    lines.push(format!("[bool] gogui_gfx {}", u8::from(engine.gogui_gfx)));
-    lines
+    entries.extend([
+        (
+            "string",
+            "playouts",
+            engine.fixed_playouts.unwrap_or(0).to_string(),
+        ),
+        (
+            "string",
+            "ownership_playouts",
+            engine.ownership_playouts.to_string(),
+        ),
+        ("bool", "ponder", u8::from(engine.ponder).to_string()),
+        ("bool", "gogui_gfx", u8::from(engine.gogui_gfx).to_string()),
+    ]);
+    entries
 }
 
 fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     match call.args {
-        [] => text(parameter_lines(engine).join("\n")),
-        [name] => {
-            // Each line is "[type] name value".
-            let value = parameter_lines(engine).into_iter().find_map(|line| {
-                let mut words = line.splitn(3, ' ').skip(1);
-                (words.next() == Some(name.as_str())).then(|| words.next().unwrap_or("").to_owned())
-            });
-            value.map_or(Err(GtpError::UnknownParameter), text)
-        }
+        // GoGui's param format: a "[type] name value" line each.
+        [] => text(
+            parameters(engine)
+                .into_iter()
+                .map(|(kind, name, value)| format!("[{kind}] {name} {value}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        [name] => parameters(engine)
+            .into_iter()
+            .find(|&(_, known, _)| known == name.as_str())
+            .map_or(Err(GtpError::UnknownParameter), |(_, _, value)| text(value)),
         [name, value] => {
             match name.as_str() {
                 "playouts" => {

@@ -2,7 +2,7 @@
 //! adds virtual playouts, won for a good sign, lost for a bad one, so the
 //! search starts from sensible values and still corrects them.
 
-use crate::board::{Color, GameKind, Point, Position};
+use crate::board::{Color, GameKind, LibertyMemo, Point, Position};
 
 use super::checks::MoveChecks;
 use super::params::SearchParams;
@@ -108,7 +108,7 @@ pub fn go_prior(params: &SearchParams, checks: &MoveChecks<'_>, context: &PriorC
         // Chasing a broken ladder only leaves cutting points behind.
         prior.lost(params.prior_broken_ladder);
     }
-    if !killing && checks.is_self_atari() {
+    if checks.is_bad_self_atari() {
         prior.lost(params.prior_self_atari);
     }
     if pattern_at(position, p) {
@@ -152,13 +152,6 @@ pub fn add_learned(prior: &mut Prior, params: &SearchParams, ratio: StrengthRati
     prior.wins += (wins + 0.5) as u32;
 }
 
-/// Whether `mover` playing `p` is a self-atari that kills (see
-/// [`Position::is_nakade_sacrifice`]): the string it extends dies, and
-/// takes the enemy strings around it along.
-fn is_killing_sacrifice(position: &Position, p: Point, mover: Color) -> bool {
-    position.is_self_atari(p, mover) && position.is_nakade_sacrifice(p, mover)
-}
-
 /// Most stones a root reading prior counts at one point.
 pub const READ_STONES: u32 = 6;
 
@@ -174,6 +167,7 @@ pub fn root_reading_priors(
         return Vec::new();
     }
     let effects = root_effects(position, mover);
+    let liberties = LibertyMemo::new(position);
     let mut priors: Vec<(Point, u32, bool)> = Vec::new();
     for (p, effect) in effects {
         let index = match priors.iter().position(|&(q, _, _)| q == p) {
@@ -194,7 +188,9 @@ pub fn root_reading_priors(
             let mut prior = Prior { visits: 0, wins: 0 };
             if stones > 0 {
                 prior.won(params.prior_read_win * stones.min(READ_STONES));
-            } else if futile && !is_killing_sacrifice(position, p, mover) {
+            } else if futile
+                && !MoveChecks::new(position, p, mover, &liberties).is_killing_sacrifice()
+            {
                 prior.lost(params.prior_read_futile);
             }
             (prior.visits > 0).then_some((p, prior))
@@ -205,7 +201,6 @@ pub fn root_reading_priors(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::LibertyMemo;
 
     fn at(position: &Position, col: usize, row: usize) -> Point {
         position.geometry().point(col, row).unwrap()

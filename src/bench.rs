@@ -80,6 +80,7 @@ pub fn search(
         playouts: Some(count),
         time: None,
         dynamic_komi: false,
+        stop_when_decided: true,
         may_pass: true,
     };
     let report = searcher.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});

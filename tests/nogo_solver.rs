@@ -354,12 +354,14 @@ fn knowledge_match() {
             playouts: Some(number("NOGO_MATCH_PLAYOUTS", 2000)),
             time: None,
             dynamic_komi: false,
+            stop_when_decided: false,
             may_pass: true,
         },
         ms => SearchLimits {
             playouts: None,
             time: Some(Duration::from_millis(ms)),
             dynamic_komi: false,
+            stop_when_decided: false,
             may_pass: true,
         },
     };

@@ -339,6 +339,7 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
             playouts: Some(playouts),
             time: None,
             dynamic_komi: true,
+            stop_when_decided: true,
             may_pass,
         },
         None => {
@@ -356,6 +357,7 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
                 playouts: None,
                 time: Some(budget.unwrap_or(DEFAULT_MOVE_TIME)),
                 dynamic_komi: true,
+                stop_when_decided: engine.clock.keeps_unused_time(color),
                 may_pass,
             }
         }
@@ -385,12 +387,14 @@ fn analysis_limits(engine: &Engine) -> SearchLimits {
             playouts: Some(playouts),
             time: None,
             dynamic_komi: false,
+            stop_when_decided: true,
             may_pass: true,
         },
         None => SearchLimits {
             playouts: None,
             time: Some(ANALYSIS_TIME_CAP),
             dynamic_komi: false,
+            stop_when_decided: true,
             may_pass: true,
         },
     }
@@ -647,6 +651,7 @@ pub(crate) fn ponder(engine: &mut Engine, watcher: &mut dyn Watcher) {
         playouts: None,
         time: Some(PONDER_TIME_CAP),
         dynamic_komi: false,
+        stop_when_decided: true,
         may_pass: true,
     };
     let mut sink = std::io::sink();
@@ -888,6 +893,7 @@ fn analysis_command_search(engine: &mut Engine, call: &mut Call) -> Result<Searc
         playouts: Some(engine.fixed_playouts.unwrap_or(ANALYZE_COMMAND_PLAYOUTS)),
         time: None,
         dynamic_komi: false,
+        stop_when_decided: true,
         may_pass: true,
     };
     let (report, _) = run_search(engine, &game, limits, Reporting::silent(), false, call)?;

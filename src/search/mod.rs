@@ -64,6 +64,11 @@ pub struct SearchLimits {
     /// (see `dyn_komi`). Set for moves to play; analysis reports the win
     /// rates at the real komi.
     pub dynamic_komi: bool,
+    /// Stop once the most visited move can no longer be overtaken in the
+    /// time left. Worth it only where the time saved is spent later (see
+    /// `Clock::keeps_unused_time`); otherwise playing on grows the tree the
+    /// next move reuses.
+    pub stop_when_decided: bool,
     /// Go: whether passing is a move at the root. A caller that found a
     /// pass would end the game without winning it as a scorer counts it
     /// (the raw board still holding our dead stones) rules it out.
@@ -1005,6 +1010,9 @@ fn decided_early(
     elapsed: Duration,
     playing: Duration,
 ) -> bool {
+    if !limits.stop_when_decided {
+        return false;
+    }
     let remaining = match (playout_cap, limits.time) {
         // A fixed playout count is a reproducibility promise: run it all.
         (Some(_), None) => return false,
@@ -1230,6 +1238,7 @@ mod tests {
             playouts: Some(playouts),
             time: None,
             dynamic_komi: false,
+            stop_when_decided: true,
             may_pass: true,
         };
         searcher.search(game, &limits, &AtomicBool::new(false), None, &mut |_| {})
@@ -1268,6 +1277,7 @@ mod tests {
             playouts: Some(playouts),
             time: None,
             dynamic_komi: true,
+            stop_when_decided: true,
             may_pass: true,
         };
         searcher.search(game, &limits, &AtomicBool::new(false), None, &mut |_| {})
@@ -1493,11 +1503,17 @@ mod tests {
             playouts: None,
             time: Some(Duration::from_millis(435)),
             dynamic_komi: false,
+            stop_when_decided: true,
             may_pass: true,
         };
         let ms = Duration::from_millis;
         assert!(!decided_early(&tree, &limits, None, 640, ms(200), ms(60)));
         assert!(decided_early(&tree, &limits, None, 640, ms(200), ms(200)));
+        let play_on = SearchLimits {
+            stop_when_decided: false,
+            ..limits
+        };
+        assert!(!decided_early(&tree, &play_on, None, 640, ms(200), ms(200)));
     }
 
     /// A search that starts from a reused tree whose root has counted as
@@ -1515,6 +1531,7 @@ mod tests {
             playouts: None,
             time: Some(Duration::from_secs(30)),
             dynamic_komi: false,
+            stop_when_decided: true,
             may_pass: true,
         };
         let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
@@ -1596,6 +1613,7 @@ mod tests {
                 playouts: None,
                 time: Some(time),
                 dynamic_komi: false,
+                stop_when_decided: true,
                 may_pass: true,
             }
         };
@@ -1607,6 +1625,7 @@ mod tests {
             playouts: Some(100),
             time: None,
             dynamic_komi: false,
+            stop_when_decided: true,
             may_pass: true,
         };
         assert!(verification_deadline(points, &untimed, start).is_none());
@@ -1637,6 +1656,7 @@ mod tests {
             playouts: None,
             time: Some(Duration::from_secs(2)),
             dynamic_komi: false,
+            stop_when_decided: true,
             may_pass: true,
         };
         let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
@@ -1687,6 +1707,7 @@ mod tests {
             playouts: None,
             time: Some(Duration::from_millis(500)),
             dynamic_komi: false,
+            stop_when_decided: true,
             may_pass: true,
         };
         let report = s.search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});

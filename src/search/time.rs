@@ -131,10 +131,7 @@ impl Clock {
             }) => (main, period, stones),
         };
         let byo_yomi = matches!(self.system, Some(TimeSystem::ByoYomi { .. }));
-        let mut clock = self.players[color.index()].unwrap_or(PlayerClock {
-            left: main,
-            overtime_count: 0,
-        });
+        let mut clock = self.player_clock(color, main);
         let mut used = used;
         if clock.overtime_count == 0 {
             if used <= clock.left || per_period == 0 {
@@ -196,10 +193,7 @@ impl Clock {
                 stones,
             } => (main, period, stones),
         };
-        let clock = self.players[color.index()].unwrap_or(PlayerClock {
-            left: main,
-            overtime_count: 0,
-        });
+        let clock = self.player_clock(color, main);
         let in_overtime = clock.overtime_count > 0 || (clock.left.is_zero() && per_period > 0);
         let budget = if in_overtime {
             let (left, stones) = match system {
@@ -223,6 +217,44 @@ impl Clock {
             spare / moves_left + extra
         };
         Some(budget.max(MIN_MOVE_TIME))
+    }
+
+    /// Whether time `color` leaves unused on its next move is still its to
+    /// spend later. It is not when every move has a time of its own: no
+    /// time system (the default time a move), no limit, a byo-yomi period,
+    /// or the last stone of a Canadian period. A search that stops early
+    /// there (a clear best move) only throws time away, where playing on
+    /// would grow the tree the next move reuses.
+    pub fn keeps_unused_time(&self, color: Color) -> bool {
+        let (main, per_period) = match self.system {
+            None | Some(TimeSystem::Unlimited) => return false,
+            Some(TimeSystem::Absolute { .. }) => return true,
+            Some(TimeSystem::ByoYomi { main, .. }) => (main, 1),
+            Some(TimeSystem::Canadian { main, stones, .. }) => (main, stones),
+        };
+        let clock = self.player_clock(color, main);
+        if clock.overtime_count == 0 && !clock.left.is_zero() {
+            // Main time.
+            return true;
+        }
+        let stones_left = if clock.overtime_count == 0 {
+            per_period
+        } else {
+            clock.overtime_count
+        };
+        match self.system {
+            Some(TimeSystem::Canadian { .. }) => stones_left > 1,
+            _ => false,
+        }
+    }
+
+    /// `color`'s clock as last reported or charged; the start of the game
+    /// (`main` left, in main time) before either.
+    fn player_clock(&self, color: Color, main: Duration) -> PlayerClock {
+        self.players[color.index()].unwrap_or(PlayerClock {
+            left: main,
+            overtime_count: 0,
+        })
     }
 }
 
@@ -433,5 +465,33 @@ mod tests {
             .budget(Color::Black, expected_moves_go(361, 50))
             .unwrap();
         assert!(budget < S(5) && budget > S(4), "{budget:?}");
+    }
+
+    #[test]
+    fn unused_time_is_kept_only_where_a_later_move_can_spend_it() {
+        assert!(!Clock::new().keeps_unused_time(Color::Black));
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(0), S(10), 0);
+        assert!(!clock.keeps_unused_time(Color::Black), "no limit");
+        clock.set_gtp_time_settings(S(300), S(0), 0);
+        assert!(clock.keeps_unused_time(Color::Black), "sudden death");
+        // scripts/match.sh and referee.py: a period of one stone a move.
+        clock.set_gtp_time_settings(S(0), S(1), 1);
+        assert!(!clock.keeps_unused_time(Color::Black));
+        clock.set_gtp_time_settings(S(60), S(1), 1);
+        assert!(clock.keeps_unused_time(Color::Black), "main time");
+        clock.charge(Color::Black, S(61));
+        assert!(!clock.keeps_unused_time(Color::Black), "overtime");
+        // Canadian: the period's other stones share what one leaves.
+        clock.set_gtp_time_settings(S(0), S(30), 3);
+        assert!(clock.keeps_unused_time(Color::White));
+        clock.set_time_left(Color::White, S(12), 1);
+        assert!(!clock.keeps_unused_time(Color::White), "last stone");
+        clock.set_system(TimeSystem::ByoYomi {
+            main: S(0),
+            period: S(5),
+            periods: 3,
+        });
+        assert!(!clock.keeps_unused_time(Color::White), "byo-yomi period");
     }
 }

@@ -56,7 +56,7 @@ case "$opponent" in
     scorer=(--scorer "$gnugo --mode gtp --chinese-rules")
     ;;
   pachi)
-    rate="${PACHI_RATE:-11000}"
+    rate="${PACHI_RATE:-16400}"
     playouts=$(python3 -c "print(int($rate * $seconds))")
     other="$pachi -t =$playouts threads=1"
     scorer=(--scorer "$gnugo --mode gtp --chinese-rules")

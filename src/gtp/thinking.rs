@@ -357,7 +357,11 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
                 playouts: None,
                 time: Some(budget.unwrap_or(DEFAULT_MOVE_TIME)),
                 dynamic_komi: true,
-                stop_when_decided: engine.clock.keeps_unused_time(color),
+                // NoGo keeps the early stop: spending a whole 0.3 s period
+                // won no games from the early-stopping engine (29-31 of
+                // 60), where Go won 58% of 120.
+                stop_when_decided: game.kind() == GameKind::NoGo
+                    || engine.clock.keeps_unused_time(color),
                 may_pass,
             }
         }
@@ -1055,6 +1059,26 @@ mod tests {
             run(&mut engine, &format!("play {color} {vertex}"));
         }
         engine
+    }
+
+    /// A fresh period a move (match.sh's `time_settings 0 1 1`): Go spends
+    /// it whole, NoGo still stops on a decided move; sudden death stops
+    /// early in both.
+    #[test]
+    fn only_go_spends_a_whole_period_a_move() {
+        let mut engine = Engine::new(crate::gtp::EngineConfig::default());
+        let mut out = Vec::new();
+        let mut stops_early = |lines: &[&str]| {
+            for line in lines {
+                engine
+                    .execute_line(line, &mut out, &mut crate::gtp::NoInput)
+                    .unwrap();
+            }
+            move_limits(&engine, Color::Black).stop_when_decided
+        };
+        assert!(!stops_early(&["time_settings 0 1 1"]));
+        assert!(stops_early(&["time_settings 300 0 0"]));
+        assert!(stops_early(&["kosumi-game nogo", "time_settings 0 1 1"]));
     }
 
     /// dead_stone_7x7.sgf: White's B1 is dead in Black's area. At komi 4.5

@@ -224,7 +224,8 @@ impl Clock {
     /// time system (the default time a move), no limit, a byo-yomi period,
     /// or the last stone of a Canadian period. A search that stops early
     /// there (a clear best move) only throws time away, where playing on
-    /// would grow the tree the next move reuses.
+    /// would grow the tree the next move reuses (Go asks this; NoGo gained
+    /// nothing from playing on).
     pub fn keeps_unused_time(&self, color: Color) -> bool {
         let (main, per_period) = match self.system {
             None | Some(TimeSystem::Unlimited) => return false,

@@ -358,8 +358,8 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
                 time: Some(budget.unwrap_or(DEFAULT_MOVE_TIME)),
                 dynamic_komi: true,
                 // NoGo keeps the early stop: spending a whole 0.3 s period
-                // won no games from the early-stopping engine (29-31 of
-                // 60), where Go won 58% of 120.
+                // gained nothing against the early-stopping engine (29-31
+                // of 60), where Go scored 58% of 120.
                 stop_when_decided: game.kind() == GameKind::NoGo
                     || engine.clock.keeps_unused_time(color),
                 may_pass,

@@ -194,14 +194,13 @@ impl Clock {
             } => (main, period, stones),
         };
         let clock = self.player_clock(color, main);
-        let in_overtime = clock.overtime_count > 0 || (clock.left.is_zero() && per_period > 0);
-        let budget = if in_overtime {
+        let budget = if let Some(stones) = overtime_stones(clock, per_period) {
             let (left, stones) = match system {
                 // Byo-yomi: each move has a whole period; time_left reports
                 // the current period.
                 TimeSystem::ByoYomi { .. } => (clock.left.min(period), 1),
-                _ if clock.left.is_zero() => (period, per_period),
-                _ => (clock.left, clock.overtime_count.max(1)),
+                _ if clock.left.is_zero() => (period, stones),
+                _ => (clock.left, stones),
             };
             left.saturating_sub(lag_margin(left)) / stones
         } else {
@@ -229,23 +228,15 @@ impl Clock {
     pub fn keeps_unused_time(&self, color: Color) -> bool {
         let (main, per_period) = match self.system {
             None | Some(TimeSystem::Unlimited) => return false,
-            Some(TimeSystem::Absolute { .. }) => return true,
+            Some(TimeSystem::Absolute { main }) => (main, 0),
             Some(TimeSystem::ByoYomi { main, .. }) => (main, 1),
             Some(TimeSystem::Canadian { main, stones, .. }) => (main, stones),
         };
-        let clock = self.player_clock(color, main);
-        if clock.overtime_count == 0 && !clock.left.is_zero() {
-            // Main time.
-            return true;
-        }
-        let stones_left = if clock.overtime_count == 0 {
-            per_period
-        } else {
-            clock.overtime_count
-        };
-        match self.system {
-            Some(TimeSystem::Canadian { .. }) => stones_left > 1,
-            _ => false,
+        match overtime_stones(self.player_clock(color, main), per_period) {
+            // Main time, sudden death's included.
+            None => true,
+            // Canadian: the period's other stones share what one leaves.
+            Some(stones) => matches!(self.system, Some(TimeSystem::Canadian { .. })) && stones > 1,
         }
     }
 
@@ -257,6 +248,20 @@ impl Clock {
             overtime_count: 0,
         })
     }
+}
+
+/// In overtime, the stones `clock` still has to play in the time it shows
+/// (a fresh period's `per_period` once that time is used up); `None` in
+/// main time. `per_period` is 0 without overtime (sudden death).
+fn overtime_stones(clock: PlayerClock, per_period: u32) -> Option<u32> {
+    if clock.overtime_count == 0 && !(clock.left.is_zero() && per_period > 0) {
+        return None;
+    }
+    Some(if clock.left.is_zero() {
+        per_period
+    } else {
+        clock.overtime_count.max(1)
+    })
 }
 
 /// Time kept back from an overtime period of `period`: [`LAG_MARGIN`],

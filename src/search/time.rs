@@ -44,6 +44,25 @@ pub enum TimeSystem {
     },
 }
 
+impl TimeSystem {
+    /// What a move's thinking time is cut from: main time, the overtime
+    /// period, and the stones one period covers (1 in byo-yomi, where each
+    /// move has a period of its own; 0 under sudden death). `None` without
+    /// a limit.
+    fn move_phases(self) -> Option<(Duration, Duration, u32)> {
+        match self {
+            TimeSystem::Unlimited => None,
+            TimeSystem::Absolute { main } => Some((main, Duration::ZERO, 0)),
+            TimeSystem::ByoYomi { main, period, .. } => Some((main, period, 1)),
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => Some((main, period, stones)),
+        }
+    }
+}
+
 /// One player's clock as last reported.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct PlayerClock {
@@ -178,21 +197,11 @@ impl Clock {
     /// `moves_left` more moves (see [`expected_moves_go`] and
     /// [`expected_moves_nogo`]). `None` means no limit from the clock.
     pub fn budget(&self, color: Color, moves_left: u32) -> Option<Duration> {
-        let system = match self.system {
-            None => return Some(DEFAULT_MOVE_TIME),
-            Some(TimeSystem::Unlimited) => return None,
-            Some(system) => system,
+        let Some(system) = self.system else {
+            return Some(DEFAULT_MOVE_TIME);
         };
-        let (main, period, per_period) = match system {
-            TimeSystem::Unlimited => return None,
-            TimeSystem::Absolute { main } => (main, Duration::ZERO, 0),
-            TimeSystem::ByoYomi { main, period, .. } => (main, period, 1),
-            TimeSystem::Canadian {
-                main,
-                period,
-                stones,
-            } => (main, period, stones),
-        };
+        // No limit: no budget.
+        let (main, period, per_period) = system.move_phases()?;
         let clock = self.player_clock(color, main);
         let budget = if let Some(stones) = overtime_stones(clock, per_period) {
             let (left, stones) = match system {
@@ -226,11 +235,8 @@ impl Clock {
     /// would grow the tree the next move reuses (Go asks this; NoGo gained
     /// nothing from playing on).
     pub fn keeps_unused_time(&self, color: Color) -> bool {
-        let (main, per_period) = match self.system {
-            None | Some(TimeSystem::Unlimited) => return false,
-            Some(TimeSystem::Absolute { main }) => (main, 0),
-            Some(TimeSystem::ByoYomi { main, .. }) => (main, 1),
-            Some(TimeSystem::Canadian { main, stones, .. }) => (main, stones),
+        let Some((main, _, per_period)) = self.system.and_then(TimeSystem::move_phases) else {
+            return false;
         };
         match overtime_stones(self.player_clock(color, main), per_period) {
             // Main time, sudden death's included.

@@ -1,9 +1,12 @@
 //! Fits the gammas of `kosumi::search::features` to game records, with
 //! Coulom's minorization–maximization (MM) for Bradley–Terry teams.
 //!
-//!     cargo run --release --example train_features -- [--note TEXT] OUT.txt SGF_OR_DIR...
+//!     cargo run --release --example train_features -- [--note TEXT] [--player NAME] OUT.txt SGF_OR_DIR...
 //!
 //! `--note` adds a line on where the games came from to the table's header.
+//! `--player NAME` learns only the moves of the side whose player name
+//! (`PB` or `PW`) contains NAME, such as the stronger engine of a match;
+//! the other side's moves are replayed but not learned.
 //! Every move of every game is one competition: the move played wins
 //! against all the other legal moves Kosumi's tree would consider (not
 //! filling its own eye). A move's team is its level in each feature group.
@@ -23,8 +26,8 @@ use std::path::{Path, PathBuf};
 use kosumi::board::{Cell, Color, GameKind, Geometry, LibertyMemo, Position};
 use kosumi::search::checks::MoveChecks;
 use kosumi::search::features::{
-    Features, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, RecentMoves, canonical_pattern,
-    move_features,
+    Features, GO_GAMMAS, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, RecentMoves,
+    canonical_pattern, move_features,
 };
 use kosumi::sgf;
 
@@ -45,6 +48,8 @@ struct Data {
     starts: Vec<usize>,
     /// Index in `candidates` of the move played in each position.
     chosen: Vec<usize>,
+    /// The raw levels of every candidate, to judge a shipped table by.
+    raw: Vec<Features>,
 }
 
 /// Maps levels to dense gamma indices: patterns by group and canonical
@@ -96,6 +101,7 @@ fn sgf_files(args: &[String]) -> Result<Vec<PathBuf>, Box<dyn Error>> {
 /// one of the tree's candidates. Stops at the first move it cannot play.
 fn add_game(
     text: &str,
+    player: Option<&str>,
     data: &mut Data,
     index: &mut Index,
     offsets: &[u32; GROUPS],
@@ -109,6 +115,10 @@ fn add_game(
         return Ok(());
     };
     let (width, height) = sgf::board_size(root)?;
+    let learns = |color: Color| {
+        let id = if color == Color::Black { "PB" } else { "PW" };
+        player.is_none_or(|name| root.first(id).is_some_and(|p| p.contains(name)))
+    };
     let geometry = Geometry::new(width, height)?;
     let mut position = Position::new(geometry, GameKind::Go);
     let point = |(x, y): (usize, usize)| geometry.point(x, height - 1 - y);
@@ -138,6 +148,14 @@ fn add_game(
             if position.check_move(played, color).is_err() {
                 return Ok(());
             }
+            if !learns(color) {
+                position.play(played, color);
+                recent = RecentMoves {
+                    last: Some(played),
+                    before_last: recent.last,
+                };
+                continue;
+            }
             let start = data.candidates.len();
             let mut chosen = None;
             let liberties = LibertyMemo::new(&position);
@@ -156,13 +174,17 @@ fn add_game(
                 let checks = MoveChecks::new(&position, p, color, &liberties);
                 let features = move_features(&checks, recent, open);
                 data.candidates.push(index.dense(&features, offsets));
+                data.raw.push(features);
             }
             match chosen {
                 Some(chosen) if data.candidates.len() - start > 1 => {
                     data.starts.push(start);
                     data.chosen.push(chosen);
                 }
-                _ => data.candidates.truncate(start),
+                _ => {
+                    data.candidates.truncate(start);
+                    data.raw.truncate(start);
+                }
             }
             position.play(played, color);
             recent = RecentMoves {
@@ -198,15 +220,20 @@ impl Data {
     /// Mean log-likelihood of the moves played, and the share ranked first
     /// (a tie for first counting as a share of one).
     fn judge(&self, gammas: &[f64]) -> (f64, f64) {
+        self.judge_by(|c| self.strength(c, gammas))
+    }
+
+    /// [`Data::judge`] with the strength of each candidate from `strength`.
+    fn judge_by(&self, strength: impl Fn(usize) -> f64) -> (f64, f64) {
         let mut log_likelihood = 0.0;
         let mut first = 0.0;
         for j in 0..self.positions() {
-            let chosen = self.strength(self.chosen[j], gammas);
+            let chosen = strength(self.chosen[j]);
             let mut total = 0.0;
             let mut stronger = 0;
             let mut equal = 0;
             for c in self.range(j) {
-                let s = self.strength(c, gammas);
+                let s = strength(c);
                 total += s;
                 stronger += usize::from(s > chosen);
                 equal += usize::from(s == chosen);
@@ -251,12 +278,18 @@ fn update_group(data: &Data, gammas: &mut [f64], group: usize, wins: &[f64]) {
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut note = None;
-    if args.first().is_some_and(|a| a == "--note") && args.len() > 1 {
-        note = Some(args.remove(1));
-        args.remove(0);
+    let mut player = None;
+    while args.len() > 1 && matches!(args[0].as_str(), "--note" | "--player") {
+        let value = args.remove(1);
+        match args.remove(0).as_str() {
+            "--note" => note = Some(value),
+            _ => player = Some(value),
+        }
     }
     let [out, inputs @ ..] = &args[..] else {
-        return Err("usage: train_features [--note TEXT] OUT.txt SGF_OR_DIR...".into());
+        return Err(
+            "usage: train_features [--note TEXT] [--player NAME] OUT.txt SGF_OR_DIR...".into(),
+        );
     };
     let files = sgf_files(inputs)?;
     // Patterns take dense indices from 0; the other groups' levels come
@@ -279,7 +312,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         } else {
             &mut train
         };
-        if let Err(e) = add_game(&text, data, &mut index, &offsets) {
+        if let Err(e) = add_game(&text, player.as_deref(), data, &mut index, &offsets) {
             eprintln!("{}: {e}", file.display());
         }
     }
@@ -318,6 +351,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut gammas = vec![1.0; total];
     let (ll, first) = held_out.judge(&gammas);
     eprintln!("uniform: held-out log-likelihood {ll:.4}, first {first:.4}");
+    let (ll, first) = held_out.judge_by(|c| f64::from(GO_GAMMAS.strength(&held_out.raw[c])));
+    eprintln!("shipped table: held-out log-likelihood {ll:.4}, first {first:.4}");
     for sweep in 0..SWEEPS {
         for g in 0..GROUPS {
             // Level 0 of the other groups stays 1: mark it as never won

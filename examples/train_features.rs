@@ -23,7 +23,7 @@ use std::error::Error;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use kosumi::board::{Cell, Color, GameKind, Geometry, LibertyMemo, Position};
+use kosumi::board::{Cell, Color, GameKind, Geometry, LibertyMemo, Point, Position};
 use kosumi::search::checks::MoveChecks;
 use kosumi::search::features::{
     Features, GO_GAMMAS, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, RecentMoves,
@@ -48,8 +48,8 @@ struct Data {
     starts: Vec<usize>,
     /// Index in `candidates` of the move played in each position.
     chosen: Vec<usize>,
-    /// The raw levels of every candidate, to judge a shipped table by.
-    raw: Vec<Features>,
+    /// The shipped table's strength of every candidate, to judge it by.
+    shipped: Vec<f64>,
 }
 
 /// Maps levels to dense gamma indices: patterns by group and canonical
@@ -148,43 +148,8 @@ fn add_game(
             if position.check_move(played, color).is_err() {
                 return Ok(());
             }
-            if !learns(color) {
-                position.play(played, color);
-                recent = RecentMoves {
-                    last: Some(played),
-                    before_last: recent.last,
-                };
-                continue;
-            }
-            let start = data.candidates.len();
-            let mut chosen = None;
-            let liberties = LibertyMemo::new(&position);
-            let open = position.is_open();
-            for &p in position.empty_points() {
-                let p = kosumi::board::Point(p);
-                if position.cell(p) != Cell::Empty
-                    || !position.is_legal_empty(p, color)
-                    || position.is_eye(p, color)
-                {
-                    continue;
-                }
-                if p == played {
-                    chosen = Some(data.candidates.len());
-                }
-                let checks = MoveChecks::new(&position, p, color, &liberties);
-                let features = move_features(&checks, recent, open);
-                data.candidates.push(index.dense(&features, offsets));
-                data.raw.push(features);
-            }
-            match chosen {
-                Some(chosen) if data.candidates.len() - start > 1 => {
-                    data.starts.push(start);
-                    data.chosen.push(chosen);
-                }
-                _ => {
-                    data.candidates.truncate(start);
-                    data.raw.truncate(start);
-                }
+            if learns(color) {
+                add_position(&position, played, color, recent, data, index, offsets);
             }
             position.play(played, color);
             recent = RecentMoves {
@@ -194,6 +159,50 @@ fn add_game(
         }
     }
     Ok(())
+}
+
+/// Adds the competition of `color` playing `played` in `position`: every
+/// candidate the tree would consider, with the move played marked, unless
+/// the move played is not among them or has no rival.
+fn add_position(
+    position: &Position,
+    played: Point,
+    color: Color,
+    recent: RecentMoves,
+    data: &mut Data,
+    index: &mut Index,
+    offsets: &[u32; GROUPS],
+) {
+    let start = data.candidates.len();
+    let mut chosen = None;
+    let liberties = LibertyMemo::new(position);
+    let open = position.is_open();
+    for &p in position.empty_points() {
+        let p = Point(p);
+        if position.cell(p) != Cell::Empty
+            || !position.is_legal_empty(p, color)
+            || position.is_eye(p, color)
+        {
+            continue;
+        }
+        if p == played {
+            chosen = Some(data.candidates.len());
+        }
+        let checks = MoveChecks::new(position, p, color, &liberties);
+        let features = move_features(&checks, recent, open);
+        data.candidates.push(index.dense(&features, offsets));
+        data.shipped.push(f64::from(GO_GAMMAS.strength(&features)));
+    }
+    match chosen {
+        Some(chosen) if data.candidates.len() - start > 1 => {
+            data.starts.push(start);
+            data.chosen.push(chosen);
+        }
+        _ => {
+            data.candidates.truncate(start);
+            data.shipped.truncate(start);
+        }
+    }
 }
 
 impl Data {
@@ -351,7 +360,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut gammas = vec![1.0; total];
     let (ll, first) = held_out.judge(&gammas);
     eprintln!("uniform: held-out log-likelihood {ll:.4}, first {first:.4}");
-    let (ll, first) = held_out.judge_by(|c| f64::from(GO_GAMMAS.strength(&held_out.raw[c])));
+    let (ll, first) = held_out.judge_by(|c| held_out.shipped[c]);
     eprintln!("shipped table: held-out log-likelihood {ll:.4}, first {first:.4}");
     for sweep in 0..SWEEPS {
         for g in 0..GROUPS {

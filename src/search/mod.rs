@@ -4,7 +4,8 @@
 //! a stop flag; it never hands the search its input stream. Progress
 //! reports (for analysis streaming and GoGui) arrive through a callback.
 //!
-//! - `tree`, `uct`: the MCTS tree and one simulation (UCT + RAVE + solver).
+//! - `tree`, `uct`: the MCTS tree and one simulation (UCT + RAVE + solver,
+//!   with the root moves' criticality in their AMAF values).
 //! - `params`: every tunable in one table.
 //! - `playout`: light random playouts (the default policy).
 //! - `policy`: the MoGo-style Go playout policy.
@@ -504,6 +505,8 @@ impl Searcher {
             })
             .collect();
         loop {
+            let criticality = (root.kind() == GameKind::Go && self.params.criticality != 0.0)
+                .then(|| uct::RootCriticality::new(root.geometry().area() + 1));
             let mut shared = uct::Shared {
                 tree: &state.tree,
                 root,
@@ -520,6 +523,7 @@ impl Searcher {
                     .params
                     .expand_threshold(root.kind(), root.geometry().area()),
                 margins: (phase == KomiPhase::Probe).then_some(&tally),
+                criticality: criticality.as_ref(),
             };
             if fresh_root {
                 prepare_root(&shared, &legal, &reading_priors, &proven_losing);

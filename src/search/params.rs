@@ -59,6 +59,15 @@ pub struct SearchParams {
     pub prior_learned: u32,
     /// Exponent turning a learned strength ratio into a win share (Go).
     pub learned_exponent: f64,
+    /// Go: weight of the root moves' criticality (Coulom 2009: how much
+    /// more often a point's final owner wins than chance would have it) in
+    /// their AMAF values, once a move has had 2,000 playouts: this times
+    /// the criticality times the AMAF playouts is added as wins (Pachi
+    /// uses 1.1, at every node). 0 turns it off. Against Pachi on 9x9 at
+    /// equal time, 1.1 scored 68-81-11 of 160 (45.9%) where 0 scored
+    /// 61-92-7 (40.3%), in two 80-game runs each; at 10,000 playouts the
+    /// suites pass as before but for one tactics_19 test on one seed.
+    pub criticality: f64,
     /// Go playouts follow the MoGo-style policy (answers to the last move,
     /// 3x3 patterns, no big self-atari) instead of uniform random moves.
     pub heavy_playouts: bool,
@@ -198,6 +207,7 @@ impl Default for SearchParams {
             prior_near_last: 5,
             prior_learned: 15,
             learned_exponent: 0.5,
+            criticality: 1.1,
             prior_pass_penalty: 20,
             heavy_playouts: true,
             nogo_playouts: true,
@@ -303,6 +313,10 @@ pub const PARAM_TABLE: &[(&str, &str)] = &[
     (
         "learned_exponent",
         "exponent of a move's learned strength ratio, as a win share (Go)",
+    ),
+    (
+        "criticality",
+        "Go: weight of a root move's criticality in its AMAF value (0: off)",
     ),
     (
         "heavy_playouts",
@@ -463,6 +477,7 @@ impl SearchParams {
             "prior_near_last" => self.prior_near_last = parse::<u32>(name, value)?.min(1000),
             "prior_learned" => self.prior_learned = parse::<u32>(name, value)?.min(1000),
             "learned_exponent" => self.learned_exponent = finite(parse(name, value)?)?,
+            "criticality" => self.criticality = finite(parse(name, value)?)?,
             "prior_pass_penalty" => self.prior_pass_penalty = parse::<u32>(name, value)?.min(1000),
             "heavy_playouts" => self.heavy_playouts = parse::<u8>(name, value)? != 0,
             "nogo_playouts" => self.nogo_playouts = parse::<u8>(name, value)? != 0,
@@ -530,6 +545,7 @@ impl SearchParams {
             "prior_near_last" => self.prior_near_last.to_string(),
             "prior_learned" => self.prior_learned.to_string(),
             "learned_exponent" => self.learned_exponent.to_string(),
+            "criticality" => self.criticality.to_string(),
             "prior_pass_penalty" => self.prior_pass_penalty.to_string(),
             "heavy_playouts" => u8::from(self.heavy_playouts).to_string(),
             "nogo_playouts" => u8::from(self.nogo_playouts).to_string(),

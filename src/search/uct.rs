@@ -5,7 +5,9 @@
 //! Perspective: a node's statistics belong to the player who moved into
 //! it, so a parent picks the child that is best for the side to move.
 
-use crate::board::{Bitboard, Color, GameKind, LibertyMemo, Move, Outcome, Point, Position};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+use crate::board::{Bitboard, Cell, Color, GameKind, LibertyMemo, Move, Outcome, Point, Position};
 
 use super::checks::MoveChecks;
 use super::dyn_komi::MarginTally;
@@ -41,6 +43,83 @@ pub struct Shared<'a> {
     /// Where Go playouts count their margins while the dynamic komi is
     /// being probed (see `dyn_komi`).
     pub margins: Option<&'a MarginTally>,
+    /// The root moves' criticality, when `SearchParams::criticality` is on (Go).
+    pub criticality: Option<&'a RootCriticality>,
+}
+
+/// Complete playouts through a root child before its criticality counts
+/// (Pachi waits for 2,000 too: below that the correlation is noise).
+const CRITICALITY_MIN_PLAYOUTS: u32 = 2000;
+
+/// Criticality (Coulom 2009) of the root's moves, Go only: over the
+/// complete playouts through each root child, how often the child's point
+/// ended up Black's and the winner's. Where the point's owner is the
+/// playout's winner more often than chance would have it, the move is
+/// where the game is decided, and its AMAF value rises.
+pub struct RootCriticality {
+    /// Per root child, in the children's order: complete decided playouts,
+    /// Black's wins among them, those where the point ended Black's, and
+    /// those where it ended the winner's.
+    counts: Vec<[AtomicU32; 4]>,
+}
+
+impl RootCriticality {
+    /// Empty counts for a root with `children` children.
+    pub fn new(children: usize) -> RootCriticality {
+        RootCriticality {
+            counts: (0..children).map(|_| Default::default()).collect(),
+        }
+    }
+
+    /// Counts a playout through root child `child`, whose point ended up
+    /// `owner`'s, won by `winner`.
+    fn record(&self, child: usize, owner: Option<Color>, winner: Color) {
+        let Some([playouts, black_wins, black_owns, winner_owns]) = self.counts.get(child) else {
+            return;
+        };
+        playouts.fetch_add(1, Relaxed);
+        black_wins.fetch_add((winner == Color::Black) as u32, Relaxed);
+        black_owns.fetch_add((owner == Some(Color::Black)) as u32, Relaxed);
+        winner_owns.fetch_add((owner == Some(winner)) as u32, Relaxed);
+    }
+
+    /// Root child `child`'s criticality: how much more often its point's
+    /// owner won than if ownership and winning were independent, in
+    /// [-1, 1]; `None` before enough playouts.
+    fn of(&self, child: usize) -> Option<f32> {
+        let [playouts, black_wins, black_owns, winner_owns] = self.counts.get(child)?;
+        let n = playouts.load(Relaxed);
+        if n < CRITICALITY_MIN_PLAYOUTS {
+            return None;
+        }
+        let share = |count: &AtomicU32| count.load(Relaxed) as f32 / n as f32;
+        let (win, black, owner_won) = (share(black_wins), share(black_owns), share(winner_owns));
+        let white = 1.0 - black;
+        Some(owner_won - (black * win + white * (1.0 - win)))
+    }
+}
+
+/// Who owns `p` at the end of a playout: its stone's colour, or the colour
+/// of every stone around an empty point; `None` for a point between both.
+fn final_owner(position: &Position, p: Point) -> Option<Color> {
+    let stone = |cell| match cell {
+        Cell::Black => Some(Color::Black),
+        Cell::White => Some(Color::White),
+        _ => None,
+    };
+    if let Some(color) = stone(position.cell(p)) {
+        return Some(color);
+    }
+    let mut owner = None;
+    for &n in &position.geometry().neighbours(p) {
+        match (position.cell(n), owner) {
+            (Cell::Border, _) => {}
+            (cell, None) => owner = Some(stone(cell)?),
+            (cell, Some(color)) if stone(cell) == Some(color) => {}
+            _ => return None,
+        }
+    }
+    owner
 }
 
 /// Half points of a result for `player`: 2 a win, 1 a draw, 0 a loss.
@@ -72,6 +151,9 @@ pub struct Worker {
     nogo_lists: NogoLists,
     /// Scratch board for priors that play a move out.
     prior_board: Position,
+    /// Whether the last Go playout was played to the end (not stopped by
+    /// the mercy rule), so that its final board says who owns each point.
+    playout_complete: bool,
 }
 
 impl Worker {
@@ -86,6 +168,7 @@ impl Worker {
             first_player: Box::new([0; 1 << 16]),
             nogo_lists: NogoLists::default(),
             prior_board: root.clone(),
+            playout_complete: false,
         }
     }
 
@@ -156,6 +239,15 @@ impl Worker {
             Some(winner) => winner,
             None => self.play_out(shared),
         };
+        if let Some(criticality) = shared.criticality
+            && self.playout_complete
+            && let (Some(winner), [_, child, ..]) = (winner, &self.path[..])
+            && let Move::Play(p) = tree.node(*child).mv()
+        {
+            let first = tree.node(ROOT).children().0;
+            let owner = final_owner(&self.scratch, p);
+            criticality.record((child - first) as usize, owner, winner);
+        }
         self.back_up(shared, winner);
     }
 
@@ -240,6 +332,7 @@ impl Worker {
             if let Some(tally) = shared.margins {
                 tally.record(&result);
             }
+            self.playout_complete = !result.by_mercy;
             let weight = shared.params.go_score_weight;
             if kind == GameKind::Go && weight > 0.0 {
                 let side = (self.scratch.geometry().area() as f64 / 81.0).sqrt();
@@ -481,6 +574,16 @@ fn lane_values(terms: &ValueTerms, stats: &[ChildStats; LANES]) -> [f32; LANES] 
     })
 }
 
+/// An AMAF word (see [`Node::amaf_word`]) with `weight` times its
+/// playouts added as wins (taken away as wins, for a negative weight).
+fn critical_amaf(amaf: u64, weight: f32) -> u64 {
+    let (playouts, wins) = ((amaf >> 32) as f32, amaf as u32 as f32);
+    let extra = weight * playouts;
+    let playouts = (playouts + extra).max(1.0);
+    let wins = (wins + 2.0 * extra).clamp(0.0, 2.0 * playouts);
+    (playouts as u64) << 32 | wins as u64
+}
+
 /// The child of `parent` with the best UCT-RAVE value for the side to move
 /// (see [`lane_values`]); ties go to the first. A child proven won is taken
 /// at once, children proven lost (and moves excluded at the root) are
@@ -504,6 +607,7 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
     };
     let children = tree.block(first, count);
     let screened = parent == ROOT && shared.root_has_excluded;
+    let criticality = shared.criticality.filter(|_| parent == ROOT);
     // Values are never negative: the best stays at minus infinity only when
     // no child was valued.
     let (mut best_value, mut best) = (f32::NEG_INFINITY, 0);
@@ -513,6 +617,15 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
         for (k, child) in chunk.iter().enumerate() {
             proofs |= child.proof();
             stats[k] = ChildStats::of(child);
+        }
+        // Only at the root: one test a chunk keeps the loop above tight.
+        if let Some(criticality) = criticality {
+            for (k, child_stats) in stats.iter_mut().enumerate().take(chunk.len()) {
+                if let Some(critical) = criticality.of(c * LANES + k) {
+                    child_stats.amaf =
+                        critical_amaf(child_stats.amaf, critical * params.criticality as f32);
+                }
+            }
         }
         let values = lane_values(&terms, &stats);
         for (k, child) in chunk.iter().enumerate() {
@@ -649,8 +762,11 @@ pub fn expand(
 
 #[cfg(test)]
 mod tests {
-    use super::{ChildStats, LANES, ValueTerms, draw_result, lane_values, score_blended_value};
-    use crate::board::Color;
+    use super::{
+        CRITICALITY_MIN_PLAYOUTS, ChildStats, LANES, RootCriticality, ValueTerms, critical_amaf,
+        draw_result, final_owner, lane_values, score_blended_value,
+    };
+    use crate::board::{Color, GameKind, Position};
     use crate::search::playout::{FastRng, below};
     use rand_xoshiro::rand_core::SeedableRng;
 
@@ -793,5 +909,53 @@ mod tests {
                 "{target}: {draw_share}"
             );
         }
+    }
+
+    #[test]
+    fn criticality_measures_how_much_a_points_owner_wins_beyond_chance() {
+        let critical = RootCriticality::new(2);
+        // Child 0: its point's owner always wins, each side half the time.
+        // Child 1: Black owns its point and wins half the time, unrelated.
+        for k in 0..CRITICALITY_MIN_PLAYOUTS {
+            let winner = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            critical.record(0, Some(winner), winner);
+            critical.record(1, Some(Color::Black), winner);
+        }
+        assert!((critical.of(0).unwrap() - 0.5).abs() < 1e-6);
+        assert!(critical.of(1).unwrap().abs() < 1e-6);
+        let young = RootCriticality::new(1);
+        young.record(0, Some(Color::Black), Color::Black);
+        assert_eq!(young.of(0), None, "too few playouts to tell");
+    }
+
+    #[test]
+    fn critical_amaf_adds_wins_in_proportion_and_stays_in_range() {
+        let word = |playouts: u64, half_points: u64| playouts << 32 | half_points;
+        // 100 playouts at 50%: +0.1 adds 10 won playouts.
+        assert_eq!(critical_amaf(word(100, 100), 0.1), word(110, 120));
+        assert_eq!(critical_amaf(word(100, 100), -0.1), word(90, 80));
+        // Never more wins than playouts, never fewer than none.
+        assert_eq!(critical_amaf(word(100, 200), 0.5), word(150, 300));
+        assert_eq!(critical_amaf(word(100, 0), -0.5), word(50, 0));
+    }
+
+    #[test]
+    fn a_final_owner_is_the_stone_or_the_colour_around_an_empty_point() {
+        let p = Position::from_text(
+            ". X O
+             X X .
+             O . X",
+            GameKind::Go,
+        )
+        .unwrap();
+        let at = |col, row| p.geometry().point(col, row).unwrap();
+        assert_eq!(final_owner(&p, at(0, 2)), Some(Color::Black));
+        assert_eq!(final_owner(&p, at(1, 1)), Some(Color::Black));
+        assert_eq!(final_owner(&p, at(2, 1)), None, "between both colours");
+        assert_eq!(final_owner(&p, at(0, 0)), Some(Color::White));
     }
 }

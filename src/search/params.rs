@@ -64,9 +64,10 @@ pub struct SearchParams {
     /// their AMAF values, once a move has had 2,000 playouts: this times
     /// the criticality times the AMAF playouts is added as wins (Pachi
     /// uses 1.1, at every node). 0 turns it off. Against Pachi on 9x9 at
-    /// equal time, 1.1 scored 68-81-11 of 160 (45.9%) where 0 scored
-    /// 61-92-7 (40.3%), in two 80-game runs each; at 10,000 playouts the
-    /// suites pass as before but for one tactics_19 test on one seed.
+    /// equal time, 1.1 scored 81-107-12 of 200 (43.5%; Pachi had up to a
+    /// fifth more time) where 0 scored 61-92-7 of 160 (40.3%): under one
+    /// standard error. At 10,000 playouts the suites pass as before but
+    /// for one tactics_19 test on one seed and one ladder_19 test.
     pub criticality: f64,
     /// Go playouts follow the MoGo-style policy (answers to the last move,
     /// 3x3 patterns, no big self-atari) instead of uniform random moves.

@@ -64,10 +64,23 @@ pub struct Node {
 /// Shift of the AMAF playouts in [`Node::amaf`].
 const AMAF_VISITS_SHIFT: u32 = 32;
 
+/// An AMAF word (see [`Node::amaf_word`]): `playouts` in the high half,
+/// their wins in `half_points` in the low half.
+#[inline]
+pub fn amaf_word(playouts: u32, half_points: u32) -> u64 {
+    (playouts as u64) << AMAF_VISITS_SHIFT | half_points as u64
+}
+
+/// An AMAF word's playouts and their wins in half points.
+#[inline]
+pub fn amaf_parts(word: u64) -> (u32, u32) {
+    ((word >> AMAF_VISITS_SHIFT) as u32, word as u32)
+}
+
 /// What [`Node::add_amaf`] adds for one AMAF playout worth `half_points`.
 #[inline]
 pub fn amaf_update(half_points: u32) -> u64 {
-    1 << AMAF_VISITS_SHIFT | half_points as u64
+    amaf_word(1, half_points)
 }
 
 impl Node {
@@ -143,8 +156,7 @@ impl Node {
     /// AMAF playouts and their wins in half points (priors included).
     #[inline]
     pub fn amaf(&self) -> (u32, u32) {
-        let amaf = self.amaf.load(Relaxed);
-        ((amaf >> AMAF_VISITS_SHIFT) as u32, amaf as u32)
+        amaf_parts(self.amaf.load(Relaxed))
     }
 
     /// Win rate of the player who moved here from real playouts (0.5 if none).
@@ -238,10 +250,8 @@ impl Node {
         self.prior_wins.store(prior_wins, Relaxed);
         self.visits_with_prior.store(prior_visits as u32, Relaxed);
         self.wins_with_prior.store(prior_wins, Relaxed);
-        self.amaf.store(
-            (prior_visits as u64) << AMAF_VISITS_SHIFT | prior_wins as u64,
-            Relaxed,
-        );
+        self.amaf
+            .store(amaf_word(prior_visits as u32, prior_wins), Relaxed);
     }
 
     /// Adds prior knowledge found after the node was created (the root's
@@ -254,7 +264,7 @@ impl Node {
         self.prior_wins.fetch_add(wins, Relaxed);
         self.visits_with_prior.fetch_add(visits as u32, Relaxed);
         self.wins_with_prior.fetch_add(wins, Relaxed);
-        self.add_amaf((visits as u64) << AMAF_VISITS_SHIFT | wins as u64);
+        self.add_amaf(amaf_word(visits as u32, wins));
     }
 
     /// Copies statistics and move (not children) from `other`.

@@ -20,7 +20,9 @@ use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced, unit_roll};
 use super::policy::heavy_playout;
 use super::prior::{Prior, PriorContext, add_learned, go_prior};
-use super::tree::{Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN, amaf_update};
+use super::tree::{
+    Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN, amaf_parts, amaf_update, amaf_word,
+};
 
 /// What every search thread shares.
 pub struct Shared<'a> {
@@ -94,6 +96,8 @@ impl RootCriticality {
         }
         let share = |count: &AtomicU32| count.load(Relaxed) as f32 / n as f32;
         let (win, black, owner_won) = (share(black_wins), share(black_owns), share(winner_owns));
+        // A point left to neither side counts as White's here (as in Pachi):
+        // such points are rare at the end of a complete playout.
         let white = 1.0 - black;
         Some(owner_won - (black * win + white * (1.0 - win)))
     }
@@ -102,20 +106,15 @@ impl RootCriticality {
 /// Who owns `p` at the end of a playout: its stone's colour, or the colour
 /// of every stone around an empty point; `None` for a point between both.
 fn final_owner(position: &Position, p: Point) -> Option<Color> {
-    let stone = |cell| match cell {
-        Cell::Black => Some(Color::Black),
-        Cell::White => Some(Color::White),
-        _ => None,
-    };
-    if let Some(color) = stone(position.cell(p)) {
+    if let Some(color) = position.cell(p).color() {
         return Some(color);
     }
     let mut owner = None;
     for &n in &position.geometry().neighbours(p) {
         match (position.cell(n), owner) {
             (Cell::Border, _) => {}
-            (cell, None) => owner = Some(stone(cell)?),
-            (cell, Some(color)) if stone(cell) == Some(color) => {}
+            (cell, None) => owner = Some(cell.color()?),
+            (cell, Some(color)) if cell.color() == Some(color) => {}
             _ => return None,
         }
     }
@@ -151,9 +150,6 @@ pub struct Worker {
     nogo_lists: NogoLists,
     /// Scratch board for priors that play a move out.
     prior_board: Position,
-    /// Whether the last Go playout was played to the end (not stopped by
-    /// the mercy rule), so that its final board says who owns each point.
-    playout_complete: bool,
 }
 
 impl Worker {
@@ -168,7 +164,6 @@ impl Worker {
             first_player: Box::new([0; 1 << 16]),
             nogo_lists: NogoLists::default(),
             prior_board: root.clone(),
-            playout_complete: false,
         }
     }
 
@@ -235,12 +230,13 @@ impl Worker {
                 break;
             }
         }
-        let winner = match terminal {
-            Some(winner) => winner,
+        // A game the tree itself ended is over: its board is final.
+        let (winner, finished) = match terminal {
+            Some(winner) => (winner, true),
             None => self.play_out(shared),
         };
         if let Some(criticality) = shared.criticality
-            && self.playout_complete
+            && finished
             && let (Some(winner), [_, child, ..]) = (winner, &self.path[..])
             && let Move::Play(p) = tree.node(*child).mv()
         {
@@ -276,8 +272,10 @@ impl Worker {
         }
     }
 
-    /// Finishes the game from the leaf with the playout policy.
-    fn play_out(&mut self, shared: &Shared) -> Option<Color> {
+    /// Finishes the game from the leaf with the playout policy: the winner,
+    /// and whether the game was played to its end (not stopped by the mercy
+    /// rule), so that the final board says who owns each point.
+    fn play_out(&mut self, shared: &Shared) -> (Option<Color>, bool) {
         let max_moves = 3 * self.scratch.geometry().area() as u32;
         let last = self.last_move(shared);
         let trace = &mut self.trace;
@@ -298,7 +296,7 @@ impl Worker {
             )
             .winner;
             let weight = shared.params.nogo_margin_weight;
-            match winner {
+            let winner = match winner {
                 Some(color) if weight > 0.0 => {
                     let spare = self.nogo_lists.spare_moves(color);
                     let chance = margin_draw_chance(weight, shared.params.nogo_margin_scale, spare);
@@ -309,7 +307,8 @@ impl Worker {
                     }
                 }
                 _ => winner,
-            }
+            };
+            (winner, true)
         } else {
             let result = if kind == GameKind::Go && shared.params.heavy_playouts {
                 heavy_playout(
@@ -332,16 +331,16 @@ impl Worker {
             if let Some(tally) = shared.margins {
                 tally.record(&result);
             }
-            self.playout_complete = !result.by_mercy;
             let weight = shared.params.go_score_weight;
-            if kind == GameKind::Go && weight > 0.0 {
+            let winner = if kind == GameKind::Go && weight > 0.0 {
                 let side = (self.scratch.geometry().area() as f64 / 81.0).sqrt();
                 let scale = shared.params.go_score_scale * side;
                 let value = score_blended_value(result.winner, result.margin, weight, scale);
                 draw_result(value, &mut self.rng)
             } else {
                 result.winner
-            }
+            };
+            (winner, !result.by_mercy)
         }
     }
 
@@ -577,11 +576,12 @@ fn lane_values(terms: &ValueTerms, stats: &[ChildStats; LANES]) -> [f32; LANES] 
 /// An AMAF word (see [`Node::amaf_word`]) with `weight` times its
 /// playouts added as wins (taken away as wins, for a negative weight).
 fn critical_amaf(amaf: u64, weight: f32) -> u64 {
-    let (playouts, wins) = ((amaf >> 32) as f32, amaf as u32 as f32);
+    let (playouts, wins) = amaf_parts(amaf);
+    let (playouts, wins) = (playouts as f32, wins as f32);
     let extra = weight * playouts;
     let playouts = (playouts + extra).max(1.0);
     let wins = (wins + 2.0 * extra).clamp(0.0, 2.0 * playouts);
-    (playouts as u64) << 32 | wins as u64
+    amaf_word(playouts as u32, wins as u32)
 }
 
 /// The child of `parent` with the best UCT-RAVE value for the side to move

@@ -19,7 +19,11 @@
 # process the referee starts, one a game, draws its own search seed:
 # without it a fixed playout count replays the same game each time),
 # MATCH_SECONDS (stop after this long and score the games finished: with
-# many games in parallel, a fixed time suits better than a fixed count).
+# many games in parallel, a fixed time suits better than a fixed count),
+# PACHI_PACE=1 (Pachi starts at PACHI_RATE, then every half minute its
+# playouts a move are set to match Kosumi's time a move over the last
+# games: equal time however the machine's speed drifts; pace.log has the
+# counts).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 opponent="${1:?opponent: gnugo|pachi|hahanogo|self}"
@@ -59,6 +63,11 @@ case "$opponent" in
     rate="${PACHI_RATE:-16400}"
     playouts=$(python3 -c "print(int($rate * $seconds))")
     other="$pachi -t =$playouts threads=1"
+    if [ "${PACHI_PACE:-0}" = 1 ]; then
+      echo "$playouts" > "$out/peer-playouts"
+      other="sh -c 'n=\$(cat $out/peer-playouts); echo peer playouts \$n >&2; exec $pachi -t =\$n threads=1'"
+      rate=""  # no single rate to report: pace.log has them
+    fi
     scorer=(--scorer "$gnugo --mode gtp --chinese-rules")
     ;;
   hahanogo)
@@ -97,6 +106,13 @@ referee_cmd=(python3 "$referee" --a "$kosumi_cmd" --b "$other" --game "$game" --
   --move-time 0 --setup-a "$kosumi_setup" ${other_setup:+--setup-b "$other_setup"}
   "${scorer[@]}" "${extra[@]}" --sgf-dir "$out/sgf" --log-dir "$out/logs"
   --json "$out/summary.json" "$@")
+if [ -f "$out/peer-playouts" ]; then
+  ( while sleep 30; do
+      python3 "$here/scripts/match_score.py" --pace "$out/peer-playouts" "$out" >> "$out/pace.log" 2>&1
+    done ) &
+  pacer=$!
+  trap 'kill $pacer 2>/dev/null' EXIT
+fi
 if [ -n "${MATCH_SECONDS:-}" ]; then
   timeout "$MATCH_SECONDS" "${referee_cmd[@]}" | tee "$out/games.log" || true
 else

@@ -2,6 +2,7 @@
 """Scores match directories written by scripts/match.sh, finished or not.
 
     scripts/match_score.py [--rate R] DIR [DIR ...]
+    scripts/match_score.py --pace FILE DIR
 
 For each directory, and pooled over all of them: wins, losses and draws
 of engine A (Kosumi), its score with draws counting half and the 95%
@@ -11,9 +12,16 @@ games.log, the referee's line per finished game, with the times read
 from the engines' own logs (Kosumi's genmove lines, Pachi's "genmove in"
 lines). With --rate (the peer's PACHI_RATE or HAHANOGO_RATE of the run),
 it also prints the rate that would have matched Kosumi's mean time.
+
+With --pace (match.sh runs it every half minute when PACHI_PACE=1), it
+writes to FILE the playouts a move that would have matched Kosumi's time
+a move over the last few games, read from their logs (Pachi's, started by
+match.sh, begin with the playout count it was given): the peer then keeps
+to equal time however the machine's speed drifts during the match.
 """
 
 import argparse
+import glob
 import json
 import math
 import os
@@ -23,6 +31,10 @@ import sys
 GAME_LINE = re.compile(r"game\s+(\d+)\s+A=\w\s+winner=(\S+)")
 KOSUMI_TIME = re.compile(r"genmove \w+: \S+, winrate .* ([0-9.]+) s$", re.M)
 PACHI_TIME = re.compile(r"genmove in ([0-9.]+)s")
+PEER_PLAYOUTS = re.compile(r"^peer playouts (\d+)$", re.M)
+# Games whose logs set the pace, and the moves each needs to count.
+PACE_GAMES = 8
+PACE_MIN_MOVES = 5
 
 
 def wilson(score, n, z=1.96):
@@ -35,18 +47,51 @@ def wilson(score, n, z=1.96):
     return (centre - spread, centre + spread)
 
 
-def mean_time(path):
-    """Mean seconds a move in one engine log (Kosumi's or Pachi's), or None."""
+def read(path):
     try:
         with open(path, errors="replace") as f:
-            text = f.read()
+            return f.read()
     except OSError:
-        return None
+        return ""
+
+
+def mean_time(path):
+    """Mean seconds a move in one engine log (Kosumi's or Pachi's), or None."""
+    text = read(path)
     for pattern in (KOSUMI_TIME, PACHI_TIME):
         times = [float(t) for t in pattern.findall(text)]
         if times:
             return sum(times) / len(times)
     return None
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return (ordered[middle] + ordered[~middle]) / 2
+
+
+def pace(directory, playouts_file):
+    """Writes the peer's playouts a move for equal time (see the module doc)."""
+    rates, kosumi_times = [], []
+    peer_logs = glob.glob(os.path.join(directory, "logs", "game*-B.log"))
+    for peer_log in sorted(peer_logs)[-PACE_GAMES:]:
+        peer_text = read(peer_log)
+        given = PEER_PLAYOUTS.search(peer_text)
+        peer_times = [float(t) for t in PACHI_TIME.findall(peer_text)]
+        kosumi_text = read(peer_log[: -len("B.log")] + "A.log")
+        times = [float(t) for t in KOSUMI_TIME.findall(kosumi_text)]
+        if given and len(peer_times) >= PACE_MIN_MOVES and len(times) >= PACE_MIN_MOVES:
+            rates.append(int(given.group(1)) / (sum(peer_times) / len(peer_times)))
+            kosumi_times.append(sum(times) / len(times))
+    if not rates:
+        return
+    playouts = round(median(rates) * median(kosumi_times))
+    with open(playouts_file + ".new", "w") as f:
+        print(playouts, file=f)
+    os.replace(playouts_file + ".new", playouts_file)
+    print(f"{len(rates)} games: peer {median(rates):.0f} playouts/s, "
+          f"Kosumi {median(kosumi_times):.3f} s/move: {playouts} playouts")
 
 
 def games_of(directory):
@@ -96,8 +141,11 @@ def line(label, games):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rate", type=float, help="the peer's playout rate in this run")
+    parser.add_argument("--pace", metavar="FILE", help="write the peer's playouts for equal time")
     parser.add_argument("dirs", nargs="+")
     args = parser.parse_args()
+    if args.pace:
+        return pace(args.dirs[0], args.pace)
     pooled = []
     for directory in args.dirs:
         games = games_of(directory)

@@ -65,9 +65,11 @@ pub struct SearchParams {
     /// the criticality times the AMAF playouts is added as wins (Pachi
     /// uses 1.1, at every node). 0 turns it off. Against Pachi on 9x9 at
     /// equal time, 1.1 scored 81-107-12 of 200 (43.5%; Pachi had up to a
-    /// fifth more time) where 0 scored 61-92-7 of 160 (40.3%): under one
-    /// standard error. At 10,000 playouts the suites pass as before but
-    /// for one tactics_19 test on one seed and one ladder_19 test.
+    /// fifth more time) where 0 scored 61-92-7 of 160 (40.3%). With Pachi
+    /// paced to Kosumi's time (`PACHI_PACE`), the two side by side over
+    /// the same hour: 1.1 36-37-2 of 75, 0 35-42-1 of 78. No difference
+    /// shows. At 10,000 playouts the suites pass as before but for one
+    /// tactics_19 test on one seed and one ladder_19 test.
     pub criticality: f64,
     /// Go playouts follow the MoGo-style policy (answers to the last move,
     /// 3x3 patterns, no big self-atari) instead of uniform random moves.

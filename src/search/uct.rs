@@ -763,8 +763,8 @@ pub fn expand(
 #[cfg(test)]
 mod tests {
     use super::{
-        CRITICALITY_MIN_PLAYOUTS, ChildStats, LANES, RootCriticality, ValueTerms, critical_amaf,
-        draw_result, final_owner, lane_values, score_blended_value,
+        CRITICALITY_MIN_PLAYOUTS, ChildStats, LANES, RootCriticality, ValueTerms, amaf_word,
+        critical_amaf, draw_result, final_owner, lane_values, score_blended_value,
     };
     use crate::board::{Color, GameKind, Position};
     use crate::search::playout::{FastRng, below};
@@ -934,13 +934,12 @@ mod tests {
 
     #[test]
     fn critical_amaf_adds_wins_in_proportion_and_stays_in_range() {
-        let word = |playouts: u64, half_points: u64| playouts << 32 | half_points;
         // 100 playouts at 50%: +0.1 adds 10 won playouts.
-        assert_eq!(critical_amaf(word(100, 100), 0.1), word(110, 120));
-        assert_eq!(critical_amaf(word(100, 100), -0.1), word(90, 80));
+        assert_eq!(critical_amaf(amaf_word(100, 100), 0.1), amaf_word(110, 120));
+        assert_eq!(critical_amaf(amaf_word(100, 100), -0.1), amaf_word(90, 80));
         // Never more wins than playouts, never fewer than none.
-        assert_eq!(critical_amaf(word(100, 200), 0.5), word(150, 300));
-        assert_eq!(critical_amaf(word(100, 0), -0.5), word(50, 0));
+        assert_eq!(critical_amaf(amaf_word(100, 200), 0.5), amaf_word(150, 300));
+        assert_eq!(critical_amaf(amaf_word(100, 0), -0.5), amaf_word(50, 0));
     }
 
     #[test]

@@ -55,14 +55,23 @@ def read(path):
         return ""
 
 
-def mean_time(path):
-    """Mean seconds a move in one engine log (Kosumi's or Pachi's), or None."""
-    text = read(path)
+def move_times(text):
+    """Seconds of each move in one engine log's text (Kosumi's or Pachi's)."""
     for pattern in (KOSUMI_TIME, PACHI_TIME):
         times = [float(t) for t in pattern.findall(text)]
         if times:
-            return sum(times) / len(times)
-    return None
+            return times
+    return []
+
+
+def mean(values):
+    return sum(values) / len(values)
+
+
+def mean_time(path):
+    """Mean seconds a move in one engine log (Kosumi's or Pachi's), or None."""
+    times = move_times(read(path))
+    return mean(times) if times else None
 
 
 def median(values):
@@ -78,12 +87,11 @@ def pace(directory, playouts_file):
     for peer_log in sorted(peer_logs)[-PACE_GAMES:]:
         peer_text = read(peer_log)
         given = PEER_PLAYOUTS.search(peer_text)
-        peer_times = [float(t) for t in PACHI_TIME.findall(peer_text)]
-        kosumi_text = read(peer_log[: -len("B.log")] + "A.log")
-        times = [float(t) for t in KOSUMI_TIME.findall(kosumi_text)]
+        peer_times = move_times(peer_text)
+        times = move_times(read(peer_log[: -len("B.log")] + "A.log"))
         if given and len(peer_times) >= PACE_MIN_MOVES and len(times) >= PACE_MIN_MOVES:
-            rates.append(int(given.group(1)) / (sum(peer_times) / len(peer_times)))
-            kosumi_times.append(sum(times) / len(times))
+            rates.append(int(given.group(1)) / mean(peer_times))
+            kosumi_times.append(mean(times))
     if not rates:
         return
     playouts = round(median(rates) * median(kosumi_times))

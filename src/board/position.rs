@@ -308,6 +308,10 @@ pub struct Position {
     empty_slot: Grid<u16>,
     /// For a point: how many of its neighbours are black, white, empty.
     neighbour_counts: Grid<NeighbourCounts>,
+    /// For a board point: its eight neighbours' cells, 2 bits each in ring
+    /// order (see [`Position::neighbourhood`]), kept up to date move by
+    /// move so that 3x3 patterns are read with one load.
+    neighbourhoods: Grid<u16>,
     /// Number of valid entries in `empties`.
     empty_count: u16,
     /// Number of stones of each colour.
@@ -343,6 +347,7 @@ impl Position {
             // with their neighbours': room for two neighbouring stones keeps
             // that arithmetic from wrapping.
             neighbour_counts: Grid::filled(NeighbourCounts(2 << NeighbourCounts::EMPTY_SHIFT)),
+            neighbourhoods: Grid::filled(0),
             empty_count: 0,
             stone_counts: [0; 2],
             board_mask: geometry.board_mask(),
@@ -365,8 +370,37 @@ impl Position {
                 };
             }
             position.neighbour_counts[p.idx()] = NeighbourCounts(counts);
+            position.neighbourhoods[p.idx()] = position.neighbourhood_from_cells(p);
         }
         position
+    }
+
+    /// The 3x3 code of `p`'s neighbours read cell by cell: what
+    /// `neighbourhoods` keeps.
+    fn neighbourhood_from_cells(&self, p: Point) -> u16 {
+        let mut code = 0u16;
+        for (k, q) in self.geometry.ring(p).into_iter().enumerate() {
+            code |= (self.cells[q.idx()] as u16) << (2 * k);
+        }
+        code
+    }
+
+    /// The cells of the eight neighbours of the board point `p`, in ring
+    /// order (N, NE, E, SE, S, SW, W, NW: [`Geometry::ring`]), 2 bits each
+    /// from bit 0, each the [`Cell`]'s number.
+    #[inline(always)]
+    pub fn neighbourhood(&self, p: Point) -> u16 {
+        self.neighbourhoods[p.idx()]
+    }
+
+    /// Tells the eight neighbours of the board point `i` that its cell
+    /// changed by `change` (old cell XOR new): `i` sits opposite each one
+    /// in its ring.
+    #[inline(always)]
+    fn update_neighbourhoods(&mut self, i: usize, change: u16) {
+        for (k, q) in self.geometry.ring(Point(i as u16)).into_iter().enumerate() {
+            self.neighbourhoods[q.idx()] ^= change << (2 * ((k + 4) % 8));
+        }
     }
 
     /// Makes `self` equal to `other`, copying only the part of the grid the
@@ -383,6 +417,7 @@ impl Position {
         self.empty_slot.copy_prefix(&other.empty_slot, n);
         self.neighbour_counts
             .copy_prefix(&other.neighbour_counts, n);
+        self.neighbourhoods.copy_prefix(&other.neighbourhoods, n);
         let e = other.empty_count as usize;
         self.empties.copy_prefix(&other.empties, e);
         self.empty_count = other.empty_count;
@@ -886,6 +921,7 @@ impl Position {
         let own = color.cell();
         let enemy = color.opponent().cell();
         self.cells[i] = own;
+        self.update_neighbourhoods(i, Cell::Empty as u16 ^ own as u16);
         self.stone_counts[color.index()] += 1;
         self.pop_empty(i);
         self.string_head[i] = i as u16;
@@ -1017,6 +1053,7 @@ impl Position {
         loop {
             let next = self.next_stone[s] as usize;
             self.cells[s] = Cell::Empty;
+            self.update_neighbourhoods(s, victim.cell() as u16 ^ Cell::Empty as u16);
             self.push_empty(s);
             self.string_head[s] = 0;
             for n in self.geometry.neighbours(Point(s as u16)) {
@@ -1094,6 +1131,11 @@ impl Position {
                 self.neighbour_counts[p.idx()].0,
                 expected,
                 "neighbour counts at {p:?}"
+            );
+            assert_eq!(
+                self.neighbourhoods[p.idx()],
+                self.neighbourhood_from_cells(p),
+                "3x3 neighbourhood at {p:?}"
             );
         }
         assert_eq!(empty_total, self.empty_count as usize, "empty count");
@@ -1189,5 +1231,39 @@ impl Position {
             }
         }
         Ok(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbourhoods_follow_stones_and_captures() {
+        // Black's A3 and B2 capture White's A2.
+        let mut p = Position::from_text(
+            "...
+             O..
+             X..",
+            GameKind::Go,
+        )
+        .unwrap();
+        let g = p.geometry();
+        let at = |col, row| g.point(col, row).unwrap();
+        p.play(at(0, 2), Color::Black);
+        p.play(at(1, 1), Color::Black);
+        assert_eq!(p.cell(at(0, 1)), Cell::Empty, "A2 was captured");
+        for q in g.points() {
+            assert_eq!(p.neighbourhood(q), p.neighbourhood_from_cells(q), "{q:?}");
+        }
+        // A2's ring from the north: A3 black, B3 empty, B2 black, B1
+        // empty, A1 black, then three off-board points.
+        let (black, empty, border) = (Cell::Black as u16, Cell::Empty as u16, Cell::Border as u16);
+        let ring = [black, empty, black, empty, black, border, border, border];
+        let expected = ring
+            .iter()
+            .enumerate()
+            .fold(0, |code, (k, &c)| code | c << (2 * k));
+        assert_eq!(p.neighbourhood(at(0, 1)), expected);
     }
 }

@@ -72,16 +72,6 @@ const PATTERNS: &[&str] = &[
     "?OX X.O ###",
 ];
 
-/// Neighbour order of a 3x3 code: N, NE, E, SE, S, SW, W, NW, 2 bits each,
-/// the [`Cell`] as the board numbers it (so no translation is needed).
-fn neighbourhood(position: &Position, p: Point) -> u16 {
-    let mut code = 0u16;
-    for (k, q) in position.geometry().ring(p).into_iter().enumerate() {
-        code |= (position.cell(q) as u16) << (2 * k);
-    }
-    code
-}
-
 /// Every 3x3 neighbourhood that matches some pattern, as a 65,536-bit set,
 /// built at compile time (a lazily built table costs a check at every
 /// look-up, and the playouts look up several times a move).
@@ -193,7 +183,9 @@ const fn accepts(symbol: u8, cell: u16, swap_colours: bool) -> bool {
 /// Whether a MoGo pattern matches around the empty point `p`.
 #[inline(always)]
 pub fn pattern_at(position: &Position, p: Point) -> bool {
-    let code = neighbourhood(position, p) as usize;
+    // The board keeps each point's code (`Position::neighbourhood`): N, NE,
+    // E, SE, S, SW, W, NW, 2 bits each, the cells as the board numbers them.
+    let code = position.neighbourhood(p) as usize;
     PATTERN_TABLE[code >> 6] >> (code & 63) & 1 != 0
 }
 

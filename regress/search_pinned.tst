@@ -10,6 +10,7 @@ kosumi-param seed 1
 kosumi-param threads 1
 kosumi-param playouts 300
 kosumi-param ownership_playouts 100
+kosumi-param opening_book 0
 
 # Go 9x9, empty board, Black to move: visits as GoGui's sboard shows them,
 # then the principal variation and the win rate (same position: the tree

@@ -38,6 +38,10 @@ struct Cli {
     /// while genmove searches (`kosumi-param gogui_gfx 0|1` switches later).
     #[arg(long)]
     gogui_gfx: bool,
+    /// GTP engine: always search, never play the opening book's move
+    /// (`kosumi-param opening_book 0|1` switches later).
+    #[arg(long)]
+    no_book: bool,
     /// GTP engine: hard cap on search-tree memory in MiB (the tree stops
     /// growing there; the search goes on).
     #[arg(long, value_name = "MIB")]
@@ -253,6 +257,7 @@ fn main() -> ExitCode {
                     base_dir: None,
                     ponder: cli.ponder,
                     gogui_gfx: cli.gogui_gfx,
+                    opening_book: !cli.no_book,
                     params,
                 };
                 match &cli.listen {

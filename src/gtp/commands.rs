@@ -172,7 +172,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     command!(
         "kosumi-param",
         kosumi_param,
-        "kosumi-param [NAME [VALUE]]: list every parameter, show one or set one: every search parameter, playouts, ownership_playouts, ponder, gogui_gfx"
+        "kosumi-param [NAME [VALUE]]: list every parameter, show one or set one: every search parameter, playouts, ownership_playouts, ponder, gogui_gfx, opening_book"
     ),
     command!(
         "kosumi-visits",
@@ -792,6 +792,11 @@ fn parameters(engine: &Engine) -> Vec<(&'static str, &'static str, String)> {
         ),
         ("bool", "ponder", u8::from(engine.ponder).to_string()),
         ("bool", "gogui_gfx", u8::from(engine.gogui_gfx).to_string()),
+        (
+            "bool",
+            "opening_book",
+            u8::from(engine.opening_book).to_string(),
+        ),
     ]);
     entries
 }
@@ -825,6 +830,7 @@ fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
                 }
                 "ponder" => engine.ponder = parse_switch(value)?,
                 "gogui_gfx" => engine.gogui_gfx = parse_switch(value)?,
+                "opening_book" => engine.opening_book = parse_switch(value)?,
                 search_parameter => {
                     if search_parameter == "resign_threshold"
                         && !(0.0..=1.0).contains(&parse::parse_float(value)?)

@@ -52,6 +52,9 @@ pub struct EngineConfig {
     pub ponder: bool,
     /// Live graphics for GoGui (`gogui-gfx:` lines on stderr) during genmove.
     pub gogui_gfx: bool,
+    /// Genmove plays the opening book's move where it has one (see
+    /// [`crate::gtp::book`]).
+    pub opening_book: bool,
     /// Search tunables to start from (`seed` and `threads` above override).
     pub params: SearchParams,
 }
@@ -66,6 +69,7 @@ impl Default for EngineConfig {
             base_dir: None,
             ponder: false,
             gogui_gfx: false,
+            opening_book: true,
             params: SearchParams::default(),
         }
     }
@@ -153,6 +157,8 @@ pub struct Engine {
     pub(crate) ponder_pending: bool,
     /// Write live graphics for GoGui while genmove searches.
     pub(crate) gogui_gfx: bool,
+    /// Genmove plays the opening book's move where it has one.
+    pub(crate) opening_book: bool,
 }
 
 impl Engine {
@@ -182,6 +188,7 @@ impl Engine {
             ponder: config.ponder,
             ponder_pending: false,
             gogui_gfx: config.gogui_gfx,
+            opening_book: config.opening_book,
         }
     }
 

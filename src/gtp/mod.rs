@@ -27,6 +27,9 @@
 //!   line) to stderr about every 500 ms, each block in one write, and
 //!   `gogui-gfx: CLEAR` before its reply.
 //!
+//! - The opening book ([`book`], `--no-book`, `kosumi-param opening_book
+//!   0`): genmove plays the book's reply, without searching, in the 9x9
+//!   openings (komi 7) that long searches answered ahead of time.
 //! - [`regress`] runs gogui-regress `.tst` suites in process, matching
 //!   replies with the small regular-expression engine in [`pattern`].
 //!
@@ -40,6 +43,7 @@
 //!
 //! stdout carries GTP only; diagnostics go through `log` to stderr.
 
+pub mod book;
 pub mod commands;
 mod engine;
 mod files;

@@ -13,6 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::GtpError;
+use super::book::OpeningBook;
 use super::engine::{Call, Engine, Response, Watcher, parse_color};
 use super::parse;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome};
@@ -605,6 +606,22 @@ fn think(
 ) -> Result<Choice, GtpError> {
     let started = Instant::now();
     let game = engine.game_for(color);
+    if purpose != Purpose::Cleanup
+        && engine.opening_book
+        && let Some(p) = OpeningBook::shipped().reply(&game, color)
+    {
+        let mv = Move::Play(p);
+        log::info!(
+            "genmove {color:?}: {} from the opening book",
+            engine.move_text(mv)
+        );
+        if purpose != Purpose::Report {
+            engine.game.play(color, mv)?;
+            engine.ponder_pending = engine.ponder;
+            engine.clock.charge(color, started.elapsed());
+        }
+        return Ok(Choice::Play(mv));
+    }
     let limits = move_limits(engine, color);
     let reporting = Reporting {
         gfx: engine.gogui_gfx,

@@ -1,0 +1,332 @@
+//! Builds the opening book (`src/gtp/go_book.txt`) from long searches.
+//!
+//!     cargo run --release --example build_book -- [OPTIONS] OUT.txt
+//!
+//! From the empty board, positions are followed along two kinds of line:
+//! Kosumi as Black and Kosumi as White. Where Kosumi is to move, the line
+//! goes on by the book's reply, the most visited move of a search of
+//! `--playouts` playouts. Where the opponent is to move, it goes on by each
+//! of the `--width` moves that search visited most (moves leading to the
+//! same position up to symmetry count as one, their playouts summed), if
+//! it had at least `--share` of the top move's playouts: the openings an
+//! opponent is likely to choose. With `--games`, the opponent's moves in
+//! those game records (SGF files or folders of them) are followed too,
+//! each one played in at least `--min-games` of them from the position (up
+//! to symmetry). Every position searched, up to `--plies`
+//! moves deep, gets a book line. Lines are written as they are found, so
+//! an interrupted run leaves a usable book.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::error::Error;
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use clap::Parser;
+
+use kosumi::board::{Color, Game, GameKind, Geometry, Move, Point};
+use kosumi::gtp::book::{BookKey, book_key, book_line};
+use kosumi::search::{SearchLimits, SearchParams, Searcher};
+use kosumi::sgf;
+
+#[derive(Parser)]
+#[command(about = "Build Kosumi's opening book from long searches")]
+struct Options {
+    /// Board size.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Komi.
+    #[arg(long, default_value_t = 7.0)]
+    komi: f32,
+    /// Positions up to this many moves from the empty board get a reply.
+    #[arg(long, default_value_t = 5)]
+    plies: usize,
+    /// Opponent moves followed from each position, most visited first.
+    #[arg(long, default_value_t = 5)]
+    width: usize,
+    /// Least share of the reply's playouts a move needs to be followed.
+    #[arg(long, default_value_t = 0.02)]
+    share: f64,
+    /// Playouts a position.
+    #[arg(long, default_value_t = 1_000_000)]
+    playouts: u64,
+    /// Search threads.
+    #[arg(long, default_value_t = 2)]
+    threads: u32,
+    /// Search seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Game records whose openings are followed too (SGF files or
+    /// folders; repeatable). Only games of the same size and komi without
+    /// handicap count.
+    #[arg(long = "games", value_name = "PATH")]
+    games: Vec<PathBuf>,
+    /// Games a move must be played in, from its position, to be followed.
+    #[arg(long, default_value_t = 3)]
+    min_games: usize,
+    /// Where to write the book.
+    out: PathBuf,
+}
+
+fn replay(geometry: Geometry, komi: f32, moves: &[Point]) -> Result<Game, Box<dyn Error>> {
+    let mut game = Game::new(geometry, GameKind::Go, komi);
+    for &p in moves {
+        let color = game.to_move();
+        game.play(color, Move::Play(p))?;
+    }
+    Ok(game)
+}
+
+/// What the search of one position found.
+struct Searched {
+    /// The most visited move.
+    reply: Point,
+    /// Its win rate for the side to move.
+    winrate: f64,
+    /// Playouts the search ran.
+    playouts: u64,
+    /// One move for each position the moves lead to up to symmetry, with
+    /// the playouts of all such moves, most first.
+    choices: Vec<(Point, u64)>,
+}
+
+fn search(searcher: &mut Searcher, limits: &SearchLimits, game: &Game) -> Option<Searched> {
+    let report = searcher.search(game, limits, &AtomicBool::new(false), None, &mut |_| {});
+    let best = report.best()?;
+    let Move::Play(reply) = best.mv else {
+        return None;
+    };
+    let mut choices: Vec<(BookKey, Point, u64)> = Vec::new();
+    for candidate in &report.candidates {
+        let Move::Play(p) = candidate.mv else {
+            continue;
+        };
+        let mut after = game.clone();
+        let color = after.to_move();
+        if after.play(color, candidate.mv).is_err() {
+            continue;
+        }
+        let Some((key, _)) = book_key(after.position(), after.to_move(), after.komi()) else {
+            continue;
+        };
+        match choices.iter_mut().find(|(known, _, _)| *known == key) {
+            Some(choice) => choice.2 += candidate.visits,
+            None => choices.push((key, p, candidate.visits)),
+        }
+    }
+    choices.sort_by_key(|&(_, _, visits)| std::cmp::Reverse(visits));
+    Some(Searched {
+        reply,
+        winrate: best.winrate,
+        playouts: report.playouts,
+        choices: choices
+            .into_iter()
+            .map(|(_, p, visits)| (p, visits))
+            .collect(),
+    })
+}
+
+/// Moves played from each position (up to symmetry) in game records: for
+/// each, one move per position it leads to, with the games that played it.
+type Observed = HashMap<BookKey, Vec<(BookKey, Point, usize)>>;
+
+/// Adds `moves` (played in that order, from `game`) to `observed`.
+fn observe(observed: &mut Observed, mut game: Game, moves: &[Point]) {
+    for &p in moves {
+        let color = game.to_move();
+        let Some((key, _)) = book_key(game.position(), color, game.komi()) else {
+            return;
+        };
+        if game.play(color, Move::Play(p)).is_err() {
+            return;
+        }
+        let Some((child, _)) = book_key(game.position(), game.to_move(), game.komi()) else {
+            return;
+        };
+        let seen = observed.entry(key).or_default();
+        match seen.iter_mut().find(|(known, _, _)| *known == child) {
+            Some(entry) => entry.2 += 1,
+            None => seen.push((child, p, 1)),
+        }
+    }
+}
+
+/// The first `plies` moves of an SGF game, if it is a game of `game`'s
+/// size and komi, without handicap, Black first and no pass among them.
+fn opening_moves(text: &str, game: &Game, plies: usize) -> Option<Vec<Point>> {
+    let collection = sgf::parse(text).ok()?;
+    let nodes = collection.games.first()?.main_line();
+    let root = nodes.first()?;
+    let geometry = game.geometry();
+    let size = geometry.width();
+    if sgf::board_size(root).ok()? != (size, size)
+        || root.first("KM")?.trim().parse::<f32>().ok()? != game.komi()
+        || root.get("AB").is_some()
+        || root.get("AW").is_some()
+    {
+        return None;
+    }
+    let mut moves = Vec::new();
+    for node in &nodes {
+        for (id, color) in [("B", Color::Black), ("W", Color::White)] {
+            let Some(value) = node.first(id) else {
+                continue;
+            };
+            let expected = if moves.len() % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let (x, y) = sgf::decode_point(value, size, size).ok()??;
+            if color != expected {
+                return None;
+            }
+            moves.push(geometry.point(x, size - 1 - y).ok()?);
+            if moves.len() == plies {
+                return Some(moves);
+            }
+        }
+    }
+    Some(moves)
+}
+
+/// Every SGF file under `paths` (folders read one level deep).
+fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Box<dyn Error>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            for entry in fs::read_dir(path)? {
+                let entry = entry?.path();
+                if entry.extension().is_some_and(|e| e == "sgf") {
+                    files.push(entry);
+                }
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let options = Options::parse();
+    let geometry = Geometry::square(options.size)?;
+    let mut out = BufWriter::new(File::create(&options.out)?);
+    writeln!(
+        out,
+        "# Kosumi's opening book (see src/gtp/book.rs): {}x{} Go, komi {}.",
+        options.size, options.size, options.komi
+    )?;
+    writeln!(
+        out,
+        "# Built by: cargo run --release --example build_book -- --size {} --komi {} --plies {} --width {} --share {} --playouts {} --threads {} --seed {}",
+        options.size,
+        options.komi,
+        options.plies,
+        options.width,
+        options.share,
+        options.playouts,
+        options.threads,
+        options.seed
+    )?;
+    writeln!(out, "# size komi | moves | reply | win rate | playouts")?;
+    let mut searcher = Searcher::new(SearchParams {
+        seed: options.seed,
+        threads: options.threads,
+        ..SearchParams::default()
+    });
+    let limits = SearchLimits {
+        playouts: Some(options.playouts),
+        time: None,
+        dynamic_komi: false,
+        stop_when_decided: false,
+        may_pass: false,
+    };
+    let empty = Game::new(geometry, GameKind::Go, options.komi);
+    let mut observed = Observed::new();
+    let mut games_read = 0;
+    for file in sgf_files(&options.games)? {
+        let text = fs::read_to_string(&file)?;
+        if let Some(moves) = opening_moves(&text, &empty, options.plies) {
+            observe(&mut observed, empty.clone(), &moves);
+            games_read += 1;
+        }
+    }
+    if !options.games.is_empty() {
+        writeln!(
+            out,
+            "# Opponent moves also followed: those played in at least {} of {games_read} game records.",
+            options.min_games
+        )?;
+    }
+    let started = Instant::now();
+    let mut searched: HashMap<BookKey, Searched> = HashMap::new();
+    let mut followed = HashSet::new();
+    let mut queue: VecDeque<(Vec<Point>, Color)> =
+        VecDeque::from([(Vec::new(), Color::Black), (Vec::new(), Color::White)]);
+    while let Some((moves, ours)) = queue.pop_front() {
+        let game = replay(geometry, options.komi, &moves)?;
+        let Some((key, _)) = book_key(game.position(), game.to_move(), options.komi) else {
+            continue;
+        };
+        let last_ply = moves.len() + 1 >= options.plies;
+        let our_move = game.to_move() == ours;
+        if (last_ply && !our_move) || !followed.insert((key.clone(), ours)) {
+            continue;
+        }
+        if !searched.contains_key(&key) {
+            let Some(result) = search(&mut searcher, &limits, &game) else {
+                continue;
+            };
+            let line = book_line(
+                geometry,
+                options.komi,
+                &moves,
+                result.reply,
+                result.winrate,
+                result.playouts,
+            );
+            writeln!(out, "{line}")?;
+            out.flush()?;
+            eprintln!(
+                "{:7.1} s  {line}  ({} lines queued)",
+                started.elapsed().as_secs_f64(),
+                queue.len()
+            );
+            searched.insert(key.clone(), result);
+        }
+        let Some(result) = searched.get(&key) else {
+            continue;
+        };
+        if last_ply {
+            continue;
+        }
+        let next: Vec<Point> = if our_move {
+            vec![result.reply]
+        } else {
+            let least = options.share * result.choices.first().map_or(0, |c| c.1) as f64;
+            let searched = result
+                .choices
+                .iter()
+                .filter(|&&(_, visits)| visits as f64 >= least)
+                .take(options.width)
+                .map(|&(p, _)| p);
+            let played = observed
+                .get(&key)
+                .into_iter()
+                .flatten()
+                .filter(|&&(_, _, games)| games >= options.min_games)
+                .map(|&(_, p, _)| p);
+            searched.chain(played).collect()
+        };
+        for p in next {
+            let mut line = moves.clone();
+            line.push(p);
+            queue.push_back((line, ours));
+        }
+    }
+    Ok(())
+}

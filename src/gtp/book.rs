@@ -1,0 +1,402 @@
+//! The opening book: replies that long searches of Kosumi's own chose for
+//! the first moves of a Go game, played by genmove without searching.
+//!
+//! A move at match time comes from about a second of search, and in the
+//! opening that search is unsure: on the empty 9x9 board it chose E5 only
+//! 58% of the time, where half a million playouts always choose it. The
+//! book gives the first moves the judgement of searches a hundred times
+//! longer. `examples/build_book.rs` writes it.
+//!
+//! Each line of the book is one position, given by the moves that reach
+//! it from the empty board (Black first, no handicap):
+//!
+//! ```text
+//! size komi | moves | reply | win rate | playouts
+//! 9 7 | E5 D3 | C4 | 0.512 | 1000000
+//! ```
+//!
+//! The win rate (for the side to move) and the playouts are what the
+//! search found, kept for the reader. Positions are matched whatever their
+//! orientation: the eight symmetries of the board map to one key, and the
+//! reply turns with the position. A position matches only with the same
+//! board size, komi and side to move, and never while a ko is banned.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::board::{Color, Game, GameKind, Geometry, Move, Point, Position};
+use crate::gtp::parse::{Vertex, format_vertex, parse_vertex};
+
+/// The book shipped with Kosumi.
+const SHIPPED_BOOK: &str = include_str!("go_book.txt");
+
+/// Why a book's text could not be read.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum BookError {
+    #[error("book line {line}: {why}")]
+    BadLine { line: usize, why: String },
+}
+
+/// A position as the book knows it: board size, komi in half points, and
+/// the cells in the canonical orientation followed by the side to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BookKey {
+    size: usize,
+    komi_halves: i32,
+    cells: Vec<u8>,
+}
+
+/// Replies by position, each as the (column, row) it has in its
+/// position's canonical orientation.
+#[derive(Debug, Default)]
+pub struct OpeningBook {
+    replies: HashMap<BookKey, (usize, usize)>,
+}
+
+/// `(col, row)` under `symmetry` of a `size`-wide square: bit 2 swaps
+/// columns and rows, then bits 0 and 1 mirror the columns and the rows.
+fn oriented(size: usize, (col, row): (usize, usize), symmetry: usize) -> (usize, usize) {
+    let (col, row) = if symmetry & 4 != 0 {
+        (row, col)
+    } else {
+        (col, row)
+    };
+    let col = if symmetry & 1 != 0 {
+        size - 1 - col
+    } else {
+        col
+    };
+    let row = if symmetry & 2 != 0 {
+        size - 1 - row
+    } else {
+        row
+    };
+    (col, row)
+}
+
+/// The book's key for `position` with `to_move` to play, and the symmetry
+/// that takes the position to its canonical orientation (the smallest
+/// cell sequence of the eight). `None` on a board that is not square or
+/// while a ko is banned.
+pub fn book_key(position: &Position, to_move: Color, komi: f32) -> Option<(BookKey, usize)> {
+    let geometry = position.geometry();
+    let komi_halves = komi_in_halves(komi)?;
+    if !geometry.is_square() || position.ko_point(to_move).is_some() {
+        return None;
+    }
+    let size = geometry.width();
+    let oriented_cells = |symmetry: usize| {
+        let mut cells = vec![0u8; size * size + 1];
+        for p in geometry.points() {
+            let coords = geometry.coords(p)?;
+            let (col, row) = oriented(size, coords, symmetry);
+            cells[row * size + col] = position.cell(p) as u8;
+        }
+        cells[size * size] = to_move as u8;
+        Some(cells)
+    };
+    let (cells, symmetry) = (0..8)
+        .filter_map(|symmetry| Some((oriented_cells(symmetry)?, symmetry)))
+        .min()?;
+    let key = BookKey {
+        size,
+        komi_halves,
+        cells,
+    };
+    Some((key, symmetry))
+}
+
+/// Komi in half points, if it is a whole number of them.
+fn komi_in_halves(komi: f32) -> Option<i32> {
+    let halves = komi * 2.0;
+    (halves.fract() == 0.0 && halves.abs() < 1000.0).then_some(halves as i32)
+}
+
+/// The point whose image under `symmetry` is `canonical`.
+fn point_from_canonical(
+    geometry: Geometry,
+    canonical: (usize, usize),
+    symmetry: usize,
+) -> Option<Point> {
+    let size = geometry.width();
+    geometry.points().find(|&p| {
+        geometry
+            .coords(p)
+            .is_some_and(|coords| oriented(size, coords, symmetry) == canonical)
+    })
+}
+
+impl OpeningBook {
+    /// Reads a book's text: `#` starts a comment, blank lines are skipped.
+    pub fn parse(text: &str) -> Result<OpeningBook, BookError> {
+        let mut book = OpeningBook::default();
+        for (index, raw) in text.lines().enumerate() {
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let bad = |why: String| BookError::BadLine {
+                line: index + 1,
+                why,
+            };
+            let (key, reply) = parse_line(content).map_err(bad)?;
+            if book.replies.insert(key, reply).is_some() {
+                return Err(bad("the position is already in the book".to_string()));
+            }
+        }
+        Ok(book)
+    }
+
+    /// The book shipped with Kosumi (empty, with an error logged, should
+    /// its text ever fail to read; a test reads it).
+    pub fn shipped() -> &'static OpeningBook {
+        static BOOK: OnceLock<OpeningBook> = OnceLock::new();
+        BOOK.get_or_init(|| {
+            OpeningBook::parse(SHIPPED_BOOK).unwrap_or_else(|error| {
+                log::error!("opening book not loaded: {error}");
+                OpeningBook::default()
+            })
+        })
+    }
+
+    /// Positions in the book.
+    pub fn len(&self) -> usize {
+        self.replies.len()
+    }
+
+    /// Whether the book holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.replies.is_empty()
+    }
+
+    /// The book's move for `color` in `game`, if the position is in the
+    /// book and the move is legal there (superko included).
+    pub fn reply(&self, game: &Game, color: Color) -> Option<Point> {
+        if game.kind() != GameKind::Go {
+            return None;
+        }
+        let (key, symmetry) = book_key(game.position(), color, game.komi())?;
+        let &canonical = self.replies.get(&key)?;
+        let p = point_from_canonical(game.geometry(), canonical, symmetry)?;
+        game.check_move(color, Move::Play(p)).is_ok().then_some(p)
+    }
+}
+
+/// One line: `size komi | moves | reply | win rate | playouts`.
+fn parse_line(content: &str) -> Result<(BookKey, (usize, usize)), String> {
+    let fields: Vec<&str> = content.split('|').map(str::trim).collect();
+    let [head, moves, reply, winrate, playouts] = fields[..] else {
+        return Err(format!(
+            "expected 5 fields split by '|', found {}",
+            fields.len()
+        ));
+    };
+    let mut head = head.split_whitespace();
+    let (Some(size), Some(komi), None) = (head.next(), head.next(), head.next()) else {
+        return Err("the first field is 'size komi'".to_string());
+    };
+    let size: usize = size.parse().map_err(|_| format!("bad size '{size}'"))?;
+    let komi: f32 = komi.parse().map_err(|_| format!("bad komi '{komi}'"))?;
+    winrate
+        .parse::<f64>()
+        .ok()
+        .filter(|w| (0.0..=1.0).contains(w))
+        .ok_or_else(|| format!("bad win rate '{winrate}'"))?;
+    playouts
+        .parse::<u64>()
+        .map_err(|_| format!("bad playouts '{playouts}'"))?;
+    let geometry = Geometry::square(size).map_err(|error| error.to_string())?;
+    let point = |text: &str| match parse_vertex(text, size, size) {
+        Ok(Vertex::Point { col, row }) => Ok(geometry.point_unchecked(col, row)),
+        _ => Err(format!("bad point '{text}'")),
+    };
+    let mut game = Game::new(geometry, GameKind::Go, komi);
+    for text in moves.split_whitespace() {
+        let color = game.to_move();
+        game.play(color, Move::Play(point(text)?))
+            .map_err(|error| format!("{text}: {error}"))?;
+    }
+    let to_move = game.to_move();
+    let reply = point(reply)?;
+    game.check_move(to_move, Move::Play(reply))
+        .map_err(|error| format!("reply: {error}"))?;
+    let (key, symmetry) = book_key(game.position(), to_move, komi).ok_or_else(|| {
+        "the position cannot be keyed (ko, or komi not in half points)".to_string()
+    })?;
+    let coords = geometry.coords(reply).ok_or("reply off the board")?;
+    Ok((key, oriented(size, coords, symmetry)))
+}
+
+/// The book line for `moves` from the empty board answered by `reply`.
+pub fn book_line(
+    geometry: Geometry,
+    komi: f32,
+    moves: &[Point],
+    reply: Point,
+    winrate: f64,
+    playouts: u64,
+) -> String {
+    let text = |p: Point| {
+        geometry.coords(p).map_or_else(
+            || "?".to_string(),
+            |(col, row)| format_vertex(Vertex::Point { col, row }),
+        )
+    };
+    let moves: Vec<String> = moves.iter().map(|&p| text(p)).collect();
+    format!(
+        "{} {} | {} | {} | {winrate:.3} | {playouts}",
+        geometry.width(),
+        komi,
+        moves.join(" "),
+        text(reply)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_after(moves: &[&str]) -> Game {
+        let geometry = Geometry::square(9).expect("9x9");
+        let mut game = Game::new(geometry, GameKind::Go, 7.0);
+        for text in moves {
+            let Ok(Vertex::Point { col, row }) = parse_vertex(text, 9, 9) else {
+                panic!("bad test move {text}");
+            };
+            let color = game.to_move();
+            game.play(color, Move::Play(geometry.point_unchecked(col, row)))
+                .expect("legal test move");
+        }
+        game
+    }
+
+    fn vertex(game: &Game, p: Point) -> String {
+        let (col, row) = game.geometry().coords(p).expect("on the board");
+        format_vertex(Vertex::Point { col, row })
+    }
+
+    /// The key of `game` once `reply` is played: equal keys mean equal
+    /// positions up to symmetry.
+    fn key_after(game: &Game, reply: Point) -> BookKey {
+        let mut after = game.clone();
+        let color = after.to_move();
+        after.play(color, Move::Play(reply)).expect("legal reply");
+        book_key(after.position(), after.to_move(), after.komi())
+            .expect("keyed")
+            .0
+    }
+
+    #[test]
+    fn a_reply_turns_with_the_position() {
+        let book = OpeningBook::parse("9 7 | D6 | C4 | 0.5 | 100\n").expect("reads");
+        assert_eq!(book.len(), 1);
+        let original = game_after(&["D6"]);
+        let geometry = original.geometry();
+        let expected = key_after(&original, geometry.point_unchecked(2, 3));
+        // D6's images: F6 (columns mirrored), D4 (rows), F4 (both), and the
+        // transposes of those; the reply must turn with each.
+        for first in ["D6", "F6", "D4", "F4"] {
+            let game = game_after(&[first]);
+            let p = book.reply(&game, Color::White).expect("in the book");
+            assert_eq!(
+                key_after(&game, p),
+                expected,
+                "{first}: {}",
+                vertex(&game, p)
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_same_size_komi_and_side_match() {
+        let book = OpeningBook::parse("9 7 | E5 | C4 | 0.5 | 100\n").expect("reads");
+        let game = game_after(&["E5"]);
+        assert!(book.reply(&game, Color::White).is_some());
+        assert!(book.reply(&game, Color::Black).is_none());
+        let mut other_komi = game.clone();
+        other_komi.set_komi(6.5);
+        assert!(book.reply(&other_komi, Color::White).is_none());
+        let geometry = Geometry::square(7).expect("7x7");
+        let mut small = Game::new(geometry, GameKind::Go, 7.0);
+        small
+            .play(Color::Black, Move::Play(geometry.point_unchecked(3, 3)))
+            .expect("legal");
+        assert!(book.reply(&small, Color::White).is_none());
+        let mut nogo = Game::new(Geometry::square(9).expect("9x9"), GameKind::NoGo, 7.0);
+        nogo.play(
+            Color::Black,
+            Move::Play(Geometry::square(9).expect("9x9").point_unchecked(4, 4)),
+        )
+        .expect("legal");
+        assert!(book.reply(&nogo, Color::White).is_none());
+    }
+
+    #[test]
+    fn bad_lines_are_refused_with_their_number() {
+        for text in [
+            "9 7 | E5 | E5 | 0.5 | 100",
+            "9 7 | E5 | Z9 | 0.5 | 100",
+            "9 7 | E5 E5 | C4 | 0.5 | 100",
+            "9 | E5 | C4 | 0.5 | 100",
+            "9 7 | E5 | C4 | 1.5 | 100",
+            "9 7 | E5 | C4 | 0.5",
+        ] {
+            let error = OpeningBook::parse(&format!("# header\n{text}\n")).expect_err(text);
+            assert!(
+                matches!(error, BookError::BadLine { line: 2, .. }),
+                "{text}"
+            );
+        }
+        let twice = "9 7 | D6 | C4 | 0.5 | 1\n9 7 | F4 | G6 | 0.5 | 1\n";
+        assert!(OpeningBook::parse(twice).is_err());
+    }
+
+    #[test]
+    fn the_shipped_book_reads_and_answers_its_own_lines() {
+        let book = OpeningBook::parse(SHIPPED_BOOK).expect("the shipped book reads");
+        assert!(!book.is_empty());
+        for line in SHIPPED_BOOK
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+        {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            if fields.len() != 5 {
+                continue;
+            }
+            let moves: Vec<&str> = fields[1].split_whitespace().collect();
+            let game = game_after(&moves);
+            let p = book
+                .reply(&game, game.to_move())
+                .expect("its own line matches");
+            let Ok(Vertex::Point { col, row }) = parse_vertex(fields[2], 9, 9) else {
+                panic!("bad reply in {line}");
+            };
+            let written = game.geometry().point_unchecked(col, row);
+            assert_eq!(key_after(&game, p), key_after(&game, written), "{line}");
+        }
+    }
+
+    #[test]
+    fn line_text_reads_back() {
+        let game = game_after(&["E5", "D3"]);
+        let geometry = game.geometry();
+        let moves: Vec<Point> = game
+            .moves()
+            .iter()
+            .filter_map(|&(_, mv)| match mv {
+                Move::Play(p) => Some(p),
+                Move::Pass => None,
+            })
+            .collect();
+        let line = book_line(
+            geometry,
+            7.0,
+            &moves,
+            geometry.point_unchecked(2, 3),
+            0.5123,
+            1000,
+        );
+        assert_eq!(line, "9 7 | E5 D3 | C4 | 0.512 | 1000");
+        assert!(OpeningBook::parse(&line).is_ok());
+    }
+}

@@ -192,25 +192,6 @@ fn opening_moves(text: &str, game: &Game, plies: usize) -> Option<Vec<Point>> {
     Some(moves)
 }
 
-/// Every SGF file under `paths` (folders read one level deep).
-fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Box<dyn Error>> {
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            for entry in fs::read_dir(path)? {
-                let entry = entry?.path();
-                if entry.extension().is_some_and(|e| e == "sgf") {
-                    files.push(entry);
-                }
-            }
-        } else {
-            files.push(path.clone());
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
 fn main() -> Result<(), Box<dyn Error>> {
     let options = Options::parse();
     let geometry = Geometry::square(options.size)?;
@@ -248,7 +229,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let empty = Game::new(geometry, GameKind::Go, options.komi);
     let mut observed = Observed::new();
     let mut games_read = 0;
-    for file in sgf_files(&options.games)? {
+    for file in sgf::files_under(&options.games)? {
         let text = fs::read_to_string(&file)?;
         if let Some(moves) = opening_moves(&text, &empty, options.plies) {
             observe(&mut observed, empty.clone(), &moves);

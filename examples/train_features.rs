@@ -21,7 +21,6 @@
 use std::collections::HashMap;
 use std::error::Error;
 use std::fs;
-use std::path::{Path, PathBuf};
 
 use kosumi::board::{Cell, Color, GameKind, Geometry, LibertyMemo, Point, Position};
 use kosumi::search::checks::MoveChecks;
@@ -76,25 +75,6 @@ impl Index {
             }
         })
     }
-}
-
-fn sgf_files(args: &[String]) -> Result<Vec<PathBuf>, Box<dyn Error>> {
-    let mut files = Vec::new();
-    for arg in args {
-        let path = Path::new(arg);
-        if path.is_dir() {
-            for entry in fs::read_dir(path)? {
-                let entry = entry?.path();
-                if entry.extension().is_some_and(|e| e == "sgf") {
-                    files.push(entry);
-                }
-            }
-        } else {
-            files.push(path.to_path_buf());
-        }
-    }
-    files.sort();
-    Ok(files)
 }
 
 /// Replays one game, adding a competition for every move played that is
@@ -300,7 +280,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             "usage: train_features [--note TEXT] [--player NAME] OUT.txt SGF_OR_DIR...".into(),
         );
     };
-    let files = sgf_files(inputs)?;
+    let files = sgf::files_under(inputs)?;
     // Patterns take dense indices from 0; the other groups' levels come
     // after all patterns, so their offsets are fixed once the data is read.
     // Read with provisional offsets past any pattern index, then shift.

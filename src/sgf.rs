@@ -19,6 +19,8 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
 
 /// Game trees nested deeper than this are rejected. The reader itself uses
 /// an explicit stack, but dropping, cloning or comparing a `GameTree` still
@@ -515,6 +517,27 @@ fn coordinate_letter(index: usize) -> char {
     }
 }
 
+/// The SGF files named by `paths`, sorted: a file stands for itself, a
+/// folder for the `.sgf` files directly in it.
+pub fn files_under<P: AsRef<Path>>(paths: &[P]) -> io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        let path = path.as_ref();
+        if path.is_dir() {
+            for entry in std::fs::read_dir(path)? {
+                let entry = entry?.path();
+                if entry.extension().is_some_and(|e| e == "sgf") {
+                    files.push(entry);
+                }
+            }
+        } else {
+            files.push(path.to_path_buf());
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
 /// Writes a game record with one line of play, e.g.
 /// `(;FF[4]GM[1]SZ[9]KM[7]\n;B[ee];W[])`.
 ///
@@ -782,6 +805,21 @@ mod tests {
         // Width and height are checked separately: 13 columns, 9 rows.
         assert_eq!(decode_point("ma", 13, 9), Ok(Some((12, 0))));
         assert!(decode_point("am", 13, 9).is_err());
+    }
+
+    #[test]
+    fn files_under_lists_folders_one_level_deep_and_files_as_given() {
+        let dir = std::env::temp_dir().join(format!("kosumi-sgf-files-{}", std::process::id()));
+        let nested = dir.join("nested");
+        std::fs::create_dir_all(&nested).expect("temp folder");
+        for name in ["b.sgf", "a.sgf", "notes.txt"] {
+            std::fs::write(dir.join(name), "").expect("temp file");
+        }
+        std::fs::write(nested.join("c.sgf"), "").expect("temp file");
+        let given = nested.join("c.sgf");
+        let files = files_under(&[dir.clone(), given.clone()]).expect("listed");
+        assert_eq!(files, vec![dir.join("a.sgf"), dir.join("b.sgf"), given]);
+        std::fs::remove_dir_all(&dir).expect("cleaned up");
     }
 
     #[test]

@@ -615,12 +615,7 @@ fn think(
             "genmove {color:?}: {} from the opening book",
             engine.move_text(mv)
         );
-        if purpose != Purpose::Report {
-            engine.game.play(color, mv)?;
-            engine.ponder_pending = engine.ponder;
-            engine.clock.charge(color, started.elapsed());
-        }
-        return Ok(Choice::Play(mv));
+        return settle(engine, color, Choice::Play(mv), purpose, started);
     }
     let limits = move_limits(engine, color);
     let reporting = Reporting {
@@ -630,10 +625,7 @@ fn think(
     let (report, _) = run_search(engine, &game, limits, reporting, false, call)?;
     let choice = choose(engine, color, &report, purpose);
     let seconds = report.elapsed.as_secs_f64();
-    let answer = match choice {
-        Choice::Play(mv) => engine.move_text(mv),
-        Choice::Resign => "resign".to_string(),
-    };
+    let answer = choice_text(engine, choice);
     let margin = match report.extra_margin {
         0 => String::new(),
         extra => format!(" with {}", dyn_komi::describe(extra)),
@@ -646,15 +638,26 @@ fn think(
         engine.searcher.tree_size(),
         seconds
     );
-    if purpose != Purpose::Report
-        && let Choice::Play(mv) = choice
-    {
+    settle(engine, color, choice, purpose, started)
+}
+
+/// Plays `choice` (unless `purpose` only reports it), sets pondering to
+/// follow, and charges the clock the time since `started`.
+fn settle(
+    engine: &mut Engine,
+    color: Color,
+    choice: Choice,
+    purpose: Purpose,
+    started: Instant,
+) -> Result<Choice, GtpError> {
+    if purpose == Purpose::Report {
+        return Ok(choice);
+    }
+    if let Choice::Play(mv) = choice {
         engine.game.play(color, mv)?;
         engine.ponder_pending = engine.ponder;
     }
-    if purpose != Purpose::Report {
-        engine.clock.charge(color, started.elapsed());
-    }
+    engine.clock.charge(color, started.elapsed());
     Ok(choice)
 }
 

@@ -15,6 +15,11 @@
 //! to symmetry). Every position searched, up to `--plies`
 //! moves deep, gets a book line. Lines are written as they are found, so
 //! an interrupted run leaves a usable book.
+//!
+//! With `--reuse OLD.txt`, a position that book already answers keeps its
+//! line, and where Kosumi is to move it is not searched again: a deeper
+//! book costs only its new positions, and the lines already measured in
+//! matches stay as they were.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::error::Error;
@@ -27,7 +32,8 @@ use std::time::Instant;
 use clap::Parser;
 
 use kosumi::board::{Color, Game, GameKind, Geometry, Move, Point};
-use kosumi::gtp::book::{BookKey, book_key, book_line};
+use kosumi::gtp::book::{BookKey, OpeningBook, book_key, book_line};
+use kosumi::gtp::parse::{Vertex, parse_vertex};
 use kosumi::search::{SearchLimits, SearchParams, Searcher};
 use kosumi::sgf;
 
@@ -66,6 +72,9 @@ struct Options {
     /// Games a move must be played in, from its position, to be followed.
     #[arg(long, default_value_t = 3)]
     min_games: usize,
+    /// A book whose lines are kept (see above).
+    #[arg(long, value_name = "OLD")]
+    reuse: Option<PathBuf>,
     /// Where to write the book.
     out: PathBuf,
 }
@@ -128,9 +137,9 @@ fn search(searcher: &mut Searcher, limits: &SearchLimits, game: &Game) -> Option
     })
 }
 
-/// Moves played from each position (up to symmetry) in game records: for
-/// each, one move per position it leads to, with the games that played it.
-type Observed = HashMap<BookKey, Vec<(BookKey, Point, usize)>>;
+/// Moves played from each position (up to symmetry) in game records: the
+/// positions they led to (up to symmetry), each with the games that did.
+type Observed = HashMap<BookKey, Vec<(BookKey, usize)>>;
 
 /// Adds `moves` (played in that order, from `game`) to `observed`.
 fn observe(observed: &mut Observed, mut game: Game, moves: &[Point]) {
@@ -146,11 +155,24 @@ fn observe(observed: &mut Observed, mut game: Game, moves: &[Point]) {
             return;
         };
         let seen = observed.entry(key).or_default();
-        match seen.iter_mut().find(|(known, _, _)| *known == child) {
-            Some(entry) => entry.2 += 1,
-            None => seen.push((child, p, 1)),
+        match seen.iter_mut().find(|(known, _)| *known == child) {
+            Some(entry) => entry.1 += 1,
+            None => seen.push((child, 1)),
         }
     }
+}
+
+/// The move that takes `game` to the position `child` (up to symmetry).
+/// A recorded move cannot be replayed as it stands: its game may have
+/// reached the position in another orientation.
+fn move_to(game: &Game, child: &BookKey) -> Option<Point> {
+    let color = game.to_move();
+    game.geometry().points().find(|&p| {
+        let mut after = game.clone();
+        after.play(color, Move::Play(p)).is_ok()
+            && book_key(after.position(), after.to_move(), after.komi())
+                .is_some_and(|(key, _)| key == *child)
+    })
 }
 
 /// The first `plies` moves of an SGF game, if it is a game of `game`'s
@@ -243,8 +265,23 @@ fn main() -> Result<(), Box<dyn Error>> {
             options.min_games
         )?;
     }
+    let (old_book, old_lines) = match &options.reuse {
+        Some(path) => {
+            let text = fs::read_to_string(path)?;
+            let lines = lines_by_key(&text, geometry, options.komi)?;
+            writeln!(
+                out,
+                "# {} lines kept from {} (--reuse).",
+                lines.len(),
+                path.display()
+            )?;
+            (OpeningBook::parse(&text)?, lines)
+        }
+        None => (OpeningBook::default(), HashMap::new()),
+    };
     let started = Instant::now();
     let mut searched: HashMap<BookKey, Searched> = HashMap::new();
+    let mut written = HashSet::new();
     let mut followed = HashSet::new();
     let mut queue: VecDeque<(Vec<Point>, Color)> =
         VecDeque::from([(Vec::new(), Color::Black), (Vec::new(), Color::White)]);
@@ -258,18 +295,30 @@ fn main() -> Result<(), Box<dyn Error>> {
         if (last_ply && !our_move) || !followed.insert((key.clone(), ours)) {
             continue;
         }
-        if !searched.contains_key(&key) {
+        let kept_reply = if our_move {
+            old_book.reply(&game, game.to_move())
+        } else {
+            None
+        };
+        if kept_reply.is_none() && !searched.contains_key(&key) {
             let Some(result) = search(&mut searcher, &limits, &game) else {
                 continue;
             };
-            let line = book_line(
-                geometry,
-                options.komi,
-                &moves,
-                result.reply,
-                result.winrate,
-                result.playouts,
-            );
+            searched.insert(key.clone(), result);
+        }
+        if written.insert(key.clone()) {
+            let line = match (old_lines.get(&key), searched.get(&key)) {
+                (Some(kept), _) => kept.clone(),
+                (None, Some(result)) => book_line(
+                    geometry,
+                    options.komi,
+                    &moves,
+                    result.reply,
+                    result.winrate,
+                    result.playouts,
+                ),
+                (None, None) => continue,
+            };
             writeln!(out, "{line}")?;
             out.flush()?;
             eprintln!(
@@ -277,17 +326,19 @@ fn main() -> Result<(), Box<dyn Error>> {
                 started.elapsed().as_secs_f64(),
                 queue.len()
             );
-            searched.insert(key.clone(), result);
         }
-        let Some(result) = searched.get(&key) else {
-            continue;
-        };
         if last_ply {
             continue;
         }
         let next: Vec<Point> = if our_move {
-            vec![result.reply]
+            match kept_reply.or_else(|| searched.get(&key).map(|result| result.reply)) {
+                Some(reply) => vec![reply],
+                None => continue,
+            }
         } else {
+            let Some(result) = searched.get(&key) else {
+                continue;
+            };
             let least = options.share * result.choices.first().map_or(0, |c| c.1) as f64;
             let searched = result
                 .choices
@@ -299,8 +350,8 @@ fn main() -> Result<(), Box<dyn Error>> {
                 .get(&key)
                 .into_iter()
                 .flatten()
-                .filter(|&&(_, _, games)| games >= options.min_games)
-                .map(|&(_, p, _)| p);
+                .filter(|&&(_, games)| games >= options.min_games)
+                .filter_map(|(child, _)| move_to(&game, child));
             searched.chain(played).collect()
         };
         for p in next {
@@ -310,4 +361,102 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
     }
     Ok(())
+}
+
+/// The lines of a book's text by the position each answers, for the
+/// book's size and komi. The text must also read as an `OpeningBook`.
+fn lines_by_key(
+    text: &str,
+    geometry: Geometry,
+    komi: f32,
+) -> Result<HashMap<BookKey, String>, Box<dyn Error>> {
+    let mut lines = HashMap::new();
+    for raw in text.lines() {
+        let content = raw.split('#').next().unwrap_or("").trim();
+        let fields: Vec<&str> = content.split('|').map(str::trim).collect();
+        let [head, moves, ..] = fields[..] else {
+            continue;
+        };
+        if head != format!("{} {komi}", geometry.width()) {
+            continue;
+        }
+        let mut game = Game::new(geometry, GameKind::Go, komi);
+        for text in moves.split_whitespace() {
+            let Vertex::Point { col, row } =
+                parse_vertex(text, geometry.width(), geometry.width())?
+            else {
+                return Err(format!("book line '{content}': '{text}' is not a point").into());
+            };
+            let color = game.to_move();
+            game.play(color, Move::Play(geometry.point(col, row)?))?;
+        }
+        if let Some((key, _)) = book_key(game.position(), game.to_move(), komi) {
+            lines.insert(key, content.to_string());
+        }
+    }
+    Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn points(geometry: Geometry, moves: &[&str]) -> Vec<Point> {
+        moves
+            .iter()
+            .map(|text| match parse_vertex(text, 9, 9) {
+                Ok(Vertex::Point { col, row }) => geometry.point(col, row).expect("on the board"),
+                other => panic!("{text}: {other:?}"),
+            })
+            .collect()
+    }
+
+    fn key_of(game: &Game) -> BookKey {
+        book_key(game.position(), game.to_move(), game.komi())
+            .expect("keyed")
+            .0
+    }
+
+    #[test]
+    fn a_recorded_move_is_followed_in_the_lines_orientation() {
+        let geometry = Geometry::square(9).expect("9x9");
+        let empty = Game::new(geometry, GameKind::Go, 7.0);
+        let mut observed = Observed::new();
+        observe(
+            &mut observed,
+            empty.clone(),
+            &points(geometry, &["E5", "C3", "C4"]),
+        );
+        // The same position as E5 C3, turned half a turn.
+        let line = replay(geometry, 7.0, &points(geometry, &["E5", "G7"])).expect("legal");
+        let [(child, games)] = &observed[&key_of(&line)][..] else {
+            panic!("one move recorded from E5 C3");
+        };
+        assert_eq!(*games, 1);
+        let p = move_to(&line, child).expect("a move reaches the recorded position");
+        let mut after = line.clone();
+        after.play(Color::Black, Move::Play(p)).expect("legal");
+        assert_eq!(&key_of(&after), child);
+        // C4 as recorded would lead elsewhere on this board.
+        let mut as_recorded = line.clone();
+        let c4 = points(geometry, &["C4"])[0];
+        as_recorded
+            .play(Color::Black, Move::Play(c4))
+            .expect("legal");
+        assert_ne!(&key_of(&as_recorded), child);
+    }
+
+    #[test]
+    fn kept_lines_are_found_whatever_their_orientation() {
+        let geometry = Geometry::square(9).expect("9x9");
+        let text = "# comment\n9 7 |  | E5 | 0.515 | 1000\n9 7 | E5 C3 | D4 | 0.532 | 1000\n\
+                    9 6.5 | E5 | E6 | 0.5 | 1000\n";
+        let lines = lines_by_key(text, geometry, 7.0).expect("readable");
+        assert_eq!(lines.len(), 2, "the komi 6.5 line is another book's");
+        let mirrored = replay(geometry, 7.0, &points(geometry, &["E5", "G3"])).expect("legal");
+        assert_eq!(
+            lines.get(&key_of(&mirrored)).map(String::as_str),
+            Some("9 7 | E5 C3 | D4 | 0.532 | 1000")
+        );
+    }
 }

@@ -16,10 +16,10 @@
 //! moves deep, gets a book line. Lines are written as they are found, so
 //! an interrupted run leaves a usable book.
 //!
-//! With `--reuse OLD.txt`, a position that book already answers keeps its
-//! line, and where Kosumi is to move it is not searched again: a deeper
-//! book costs only its new positions, and the lines already measured in
-//! matches stay as they were.
+//! With `--reuse OLD.txt`, every line of that book is kept, and a position
+//! it answers is not searched again where Kosumi is to move: a deeper book
+//! costs only its new positions, and the lines already measured in matches
+//! stay as they were.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::error::Error;
@@ -359,6 +359,17 @@ fn main() -> Result<(), Box<dyn Error>> {
             line.push(p);
             queue.push_back((line, ours));
         }
+    }
+    // Kept lines this build's lines no longer reach stay in the book: an
+    // opponent may still play into them.
+    let mut unreached: Vec<&String> = old_lines
+        .iter()
+        .filter(|(key, _)| !written.contains(*key))
+        .map(|(_, line)| line)
+        .collect();
+    unreached.sort();
+    for line in unreached {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

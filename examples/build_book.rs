@@ -32,8 +32,7 @@ use std::time::Instant;
 use clap::Parser;
 
 use kosumi::board::{Color, Game, GameKind, Geometry, Move, Point};
-use kosumi::gtp::book::{BookKey, OpeningBook, book_key, book_line};
-use kosumi::gtp::parse::{Vertex, parse_vertex};
+use kosumi::gtp::book::{BookKey, OpeningBook, book_key, book_line, keyed_lines};
 use kosumi::search::{SearchLimits, SearchParams, Searcher};
 use kosumi::sgf;
 
@@ -306,7 +305,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             };
             searched.insert(key.clone(), result);
         }
-        if written.insert(key.clone()) {
+        if !written.contains(&key) {
             let line = match (old_lines.get(&key), searched.get(&key)) {
                 (Some(kept), _) => kept.clone(),
                 (None, Some(result)) => book_line(
@@ -319,6 +318,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 ),
                 (None, None) => continue,
             };
+            written.insert(key.clone());
             writeln!(out, "{line}")?;
             out.flush()?;
             eprintln!(
@@ -381,36 +381,17 @@ fn lines_by_key(
     geometry: Geometry,
     komi: f32,
 ) -> Result<HashMap<BookKey, String>, Box<dyn Error>> {
-    let mut lines = HashMap::new();
-    for raw in text.lines() {
-        let content = raw.split('#').next().unwrap_or("").trim();
-        let fields: Vec<&str> = content.split('|').map(str::trim).collect();
-        let [head, moves, ..] = fields[..] else {
-            continue;
-        };
-        if head != format!("{} {komi}", geometry.width()) {
-            continue;
-        }
-        let mut game = Game::new(geometry, GameKind::Go, komi);
-        for text in moves.split_whitespace() {
-            let Vertex::Point { col, row } =
-                parse_vertex(text, geometry.width(), geometry.width())?
-            else {
-                return Err(format!("book line '{content}': '{text}' is not a point").into());
-            };
-            let color = game.to_move();
-            game.play(color, Move::Play(geometry.point(col, row)?))?;
-        }
-        if let Some((key, _)) = book_key(game.position(), game.to_move(), komi) {
-            lines.insert(key, content.to_string());
-        }
-    }
-    Ok(lines)
+    Ok(keyed_lines(text)?
+        .into_iter()
+        .filter(|(key, _)| key.is_for(geometry.width(), komi))
+        .map(|(key, line)| (key, line.to_string()))
+        .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kosumi::gtp::parse::{Vertex, parse_vertex};
 
     fn points(geometry: Geometry, moves: &[&str]) -> Vec<Point> {
         moves

@@ -126,19 +126,39 @@ fn point_from_canonical(
     })
 }
 
+impl BookKey {
+    /// Whether the position is on a `size`-wide board with `komi`.
+    pub fn is_for(&self, size: usize, komi: f32) -> bool {
+        self.size == size && komi_in_halves(komi) == Some(self.komi_halves)
+    }
+}
+
+/// The book lines of `text` with their line numbers: `#` starts a
+/// comment, blank lines are skipped.
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(index, raw)| (index + 1, raw.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, content)| !content.is_empty())
+}
+
+/// Each line of a book's text (its comment cut off) with the position it
+/// answers, for a tool that rewrites books.
+pub fn keyed_lines(text: &str) -> Result<Vec<(BookKey, &str)>, BookError> {
+    content_lines(text)
+        .map(|(line, content)| {
+            let (key, _) = parse_line(content).map_err(|why| BookError::BadLine { line, why })?;
+            Ok((key, content))
+        })
+        .collect()
+}
+
 impl OpeningBook {
     /// Reads a book's text: `#` starts a comment, blank lines are skipped.
     pub fn parse(text: &str) -> Result<OpeningBook, BookError> {
         let mut book = OpeningBook::default();
-        for (index, raw) in text.lines().enumerate() {
-            let content = raw.split('#').next().unwrap_or("").trim();
-            if content.is_empty() {
-                continue;
-            }
-            let bad = |why: String| BookError::BadLine {
-                line: index + 1,
-                why,
-            };
+        for (line, content) in content_lines(text) {
+            let bad = |why: String| BookError::BadLine { line, why };
             let (key, reply) = parse_line(content).map_err(bad)?;
             if book.replies.insert(key, reply).is_some() {
                 return Err(bad("the position is already in the book".to_string()));
@@ -341,14 +361,37 @@ mod tests {
             "9 7 | E5 | C4 | 1.5 | 100",
             "9 7 | E5 | C4 | 0.5",
         ] {
-            let error = OpeningBook::parse(&format!("# header\n{text}\n")).expect_err(text);
-            assert!(
-                matches!(error, BookError::BadLine { line: 2, .. }),
-                "{text}"
-            );
+            let book = format!("# header\n{text}\n");
+            for error in [
+                OpeningBook::parse(&book).expect_err(text),
+                keyed_lines(&book).expect_err(text),
+            ] {
+                assert!(
+                    matches!(error, BookError::BadLine { line: 2, .. }),
+                    "{text}"
+                );
+            }
         }
         let twice = "9 7 | D6 | C4 | 0.5 | 1\n9 7 | F4 | G6 | 0.5 | 1\n";
         assert!(OpeningBook::parse(twice).is_err());
+    }
+
+    #[test]
+    fn keyed_lines_key_each_line_for_its_size_and_komi() {
+        let text = "# header\n9 7 | E5 | E6 | 0.5 | 1 # note\n\n13 6.5 | | G7 | 0.5 | 1\n";
+        let lines = keyed_lines(text).expect("readable");
+        let texts: Vec<&str> = lines.iter().map(|(_, line)| *line).collect();
+        assert_eq!(
+            texts,
+            ["9 7 | E5 | E6 | 0.5 | 1", "13 6.5 | | G7 | 0.5 | 1"]
+        );
+        assert!(lines[0].0.is_for(9, 7.0));
+        assert!(!lines[0].0.is_for(9, 6.5));
+        assert!(!lines[0].0.is_for(13, 7.0));
+        assert!(lines[1].0.is_for(13, 6.5));
+        let after_e5 = game_after(&["E5"]);
+        let key = book_key(after_e5.position(), after_e5.to_move(), after_e5.komi());
+        assert_eq!(Some(&lines[0].0), key.as_ref().map(|(key, _)| key));
     }
 
     #[test]

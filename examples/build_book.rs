@@ -19,7 +19,8 @@
 //! With `--reuse OLD.txt`, every line of that book is kept, and a position
 //! it answers is not searched again where Kosumi is to move: a deeper book
 //! costs only its new positions, and the lines already measured in matches
-//! stay as they were.
+//! stay as they were. Its lines for other board sizes or komi are copied
+//! unchanged, so one file can hold several books.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::error::Error;
@@ -32,7 +33,7 @@ use std::time::Instant;
 use clap::Parser;
 
 use kosumi::board::{Color, Game, GameKind, Geometry, Move, Point};
-use kosumi::gtp::book::{BookKey, OpeningBook, book_key, book_line, keyed_lines};
+use kosumi::gtp::book::{BookKey, OpeningBook, book_key, book_line, keyed_lines, recorded_game};
 use kosumi::search::{SearchLimits, SearchParams, Searcher};
 use kosumi::sgf;
 
@@ -174,45 +175,6 @@ fn move_to(game: &Game, child: &BookKey) -> Option<Point> {
     })
 }
 
-/// The first `plies` moves of an SGF game, if it is a game of `game`'s
-/// size and komi, without handicap, Black first and no pass among them.
-fn opening_moves(text: &str, game: &Game, plies: usize) -> Option<Vec<Point>> {
-    let collection = sgf::parse(text).ok()?;
-    let nodes = collection.games.first()?.main_line();
-    let root = nodes.first()?;
-    let geometry = game.geometry();
-    let size = geometry.width();
-    if sgf::board_size(root).ok()? != (size, size)
-        || root.first("KM")?.trim().parse::<f32>().ok()? != game.komi()
-        || root.get("AB").is_some()
-        || root.get("AW").is_some()
-    {
-        return None;
-    }
-    let mut moves = Vec::new();
-    for node in &nodes {
-        for (id, color) in [("B", Color::Black), ("W", Color::White)] {
-            let Some(value) = node.first(id) else {
-                continue;
-            };
-            let expected = if moves.len() % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let (x, y) = sgf::decode_point(value, size, size).ok()??;
-            if color != expected {
-                return None;
-            }
-            moves.push(geometry.point(x, size - 1 - y).ok()?);
-            if moves.len() == plies {
-                return Some(moves);
-            }
-        }
-    }
-    Some(moves)
-}
-
 fn main() -> Result<(), Box<dyn Error>> {
     let options = Options::parse();
     let geometry = Geometry::square(options.size)?;
@@ -252,8 +214,11 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut games_read = 0;
     for file in sgf::files_under(&options.games)? {
         let text = fs::read_to_string(&file)?;
-        if let Some(moves) = opening_moves(&text, &empty, options.plies) {
-            observe(&mut observed, empty.clone(), &moves);
+        if let Some(record) = recorded_game(&text, options.plies)
+            && record.size == options.size
+            && record.komi == options.komi
+        {
+            observe(&mut observed, empty.clone(), &record.moves);
             games_read += 1;
         }
     }
@@ -264,19 +229,20 @@ fn main() -> Result<(), Box<dyn Error>> {
             options.min_games
         )?;
     }
-    let (old_book, old_lines) = match &options.reuse {
+    let (old_book, old_lines, other_books) = match &options.reuse {
         Some(path) => {
             let text = fs::read_to_string(path)?;
-            let lines = lines_by_key(&text, geometry, options.komi)?;
+            let (lines, others) = kept_lines(&text, geometry, options.komi)?;
             writeln!(
                 out,
-                "# {} lines kept from {} (--reuse).",
+                "# {} lines kept from {} (--reuse), and {} lines of other sizes or komi.",
                 lines.len(),
-                path.display()
+                path.display(),
+                others.len()
             )?;
-            (OpeningBook::parse(&text)?, lines)
+            (OpeningBook::parse(&text)?, lines, others)
         }
-        None => (OpeningBook::default(), HashMap::new()),
+        None => (OpeningBook::default(), HashMap::new(), Vec::new()),
     };
     let started = Instant::now();
     let mut searched: HashMap<BookKey, Searched> = HashMap::new();
@@ -368,24 +334,28 @@ fn main() -> Result<(), Box<dyn Error>> {
         .map(|(_, line)| line)
         .collect();
     unreached.sort();
-    for line in unreached {
+    for line in unreached.into_iter().chain(&other_books) {
         writeln!(out, "{line}")?;
     }
     Ok(())
 }
 
-/// The lines of a book's text by the position each answers, for the
-/// book's size and komi. The text must also read as an `OpeningBook`.
-fn lines_by_key(
-    text: &str,
-    geometry: Geometry,
-    komi: f32,
-) -> Result<HashMap<BookKey, String>, Box<dyn Error>> {
-    Ok(keyed_lines(text)?
-        .into_iter()
-        .filter(|(key, _)| key.is_for(geometry.width(), komi))
-        .map(|(key, line)| (key, line.to_string()))
-        .collect())
+/// Kept lines: the lines of a book's text for the book's size and komi,
+/// by the position each answers, and the other lines (other sizes or
+/// komi) as they stand. The text must also read as an `OpeningBook`.
+type KeptLines = (HashMap<BookKey, String>, Vec<String>);
+
+fn kept_lines(text: &str, geometry: Geometry, komi: f32) -> Result<KeptLines, Box<dyn Error>> {
+    let mut ours = HashMap::new();
+    let mut others = Vec::new();
+    for (key, line) in keyed_lines(text)? {
+        if key.is_for(geometry.width(), komi) {
+            ours.insert(key, line.to_string());
+        } else {
+            others.push(line.to_string());
+        }
+    }
+    Ok((ours, others))
 }
 
 #[cfg(test)]
@@ -443,8 +413,13 @@ mod tests {
         let geometry = Geometry::square(9).expect("9x9");
         let text = "# comment\n9 7 |  | E5 | 0.515 | 1000\n9 7 | E5 C3 | D4 | 0.532 | 1000\n\
                     9 6.5 | E5 | E6 | 0.5 | 1000\n";
-        let lines = lines_by_key(text, geometry, 7.0).expect("readable");
-        assert_eq!(lines.len(), 2, "the komi 6.5 line is another book's");
+        let (lines, others) = kept_lines(text, geometry, 7.0).expect("readable");
+        assert_eq!(lines.len(), 2);
+        assert_eq!(
+            others,
+            ["9 6.5 | E5 | E6 | 0.5 | 1000"],
+            "another book's line"
+        );
         let mirrored = replay(geometry, 7.0, &points(geometry, &["E5", "G3"])).expect("legal");
         assert_eq!(
             lines.get(&key_of(&mirrored)).map(String::as_str),

@@ -26,6 +26,7 @@ use std::sync::OnceLock;
 
 use crate::board::{Color, Game, GameKind, Geometry, Move, Point, Position};
 use crate::gtp::parse::{Vertex, format_vertex, parse_vertex};
+use crate::sgf;
 
 /// The book shipped with Kosumi.
 const SHIPPED_BOOK: &str = include_str!("go_book.txt");
@@ -272,6 +273,64 @@ pub fn book_line(
     )
 }
 
+/// An even game's record, as the book's tools read it.
+#[derive(Debug, PartialEq)]
+pub struct RecordedGame {
+    /// Board size.
+    pub size: usize,
+    /// Komi (KM).
+    pub komi: f32,
+    /// Black's and White's names (PB, PW), empty where not given.
+    pub black: String,
+    pub white: String,
+    /// The result (RE), empty where not given.
+    pub result: String,
+    /// The main line's first moves, up to the first pass.
+    pub moves: Vec<Point>,
+}
+
+/// The first game of an SGF text with up to `plies` of its moves, if it
+/// is an even game: a square board, komi given, no handicap or setup
+/// stones, Black first and the colours alternating.
+pub fn recorded_game(text: &str, plies: usize) -> Option<RecordedGame> {
+    let collection = sgf::parse(text).ok()?;
+    let nodes = collection.games.first()?.main_line();
+    let root = nodes.first()?;
+    let (size, height) = sgf::board_size(root).ok()?;
+    let geometry = Geometry::square(size).ok()?;
+    let komi = root.first("KM")?.trim().parse::<f32>().ok()?;
+    if size != height || ["AB", "AW", "HA"].iter().any(|id| root.get(id).is_some()) {
+        return None;
+    }
+    let text_of = |id: &str| root.first(id).unwrap_or_default().trim().to_string();
+    let mut moves = Vec::new();
+    'nodes: for node in &nodes {
+        for (id, color) in [("B", Color::Black), ("W", Color::White)] {
+            let Some(value) = node.first(id) else {
+                continue;
+            };
+            if moves.len() == plies {
+                break 'nodes;
+            }
+            if (color == Color::Black) != (moves.len() % 2 == 0) {
+                return None;
+            }
+            let Some((x, y)) = sgf::decode_point(value, size, size).ok()? else {
+                break 'nodes;
+            };
+            moves.push(geometry.point(x, size - 1 - y).ok()?);
+        }
+    }
+    Some(RecordedGame {
+        size,
+        komi,
+        black: text_of("PB"),
+        white: text_of("PW"),
+        result: text_of("RE"),
+        moves,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,6 +433,38 @@ mod tests {
         }
         let twice = "9 7 | D6 | C4 | 0.5 | 1\n9 7 | F4 | G6 | 0.5 | 1\n";
         assert!(OpeningBook::parse(twice).is_err());
+    }
+
+    #[test]
+    fn a_record_gives_its_players_result_and_moves_up_to_a_pass() {
+        let text = "(;GM[1]SZ[9]KM[7]PB[kosumi]PW[pachi]RE[W+R];B[ee];W[cg];B[];W[dd])";
+        let record = recorded_game(text, 10).expect("an even game");
+        let game = game_after(&["E5", "C3"]);
+        let moves: Vec<String> = record.moves.iter().map(|&p| vertex(&game, p)).collect();
+        assert_eq!(moves, ["E5", "C3"], "the pass ends the moves");
+        assert_eq!(
+            (
+                record.size,
+                record.komi,
+                &record.black[..],
+                &record.white[..]
+            ),
+            (9, 7.0, "kosumi", "pachi")
+        );
+        assert_eq!(record.result, "W+R");
+        assert_eq!(recorded_game(text, 1).expect("even").moves.len(), 1);
+    }
+
+    #[test]
+    fn handicap_games_and_colours_out_of_turn_are_not_records() {
+        for text in [
+            "(;SZ[9]KM[0.5]HA[2]AB[cc][gg];W[ee])",
+            "(;SZ[9]KM[7];W[ee])",
+            "(;SZ[9]KM[7];B[ee];B[cc])",
+            "(;SZ[9];B[ee])",
+        ] {
+            assert_eq!(recorded_game(text, 10), None, "{text}");
+        }
     }
 
     #[test]

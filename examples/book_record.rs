@@ -20,11 +20,12 @@
 use std::collections::HashMap;
 use std::error::Error;
 use std::fs;
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Parser;
 
-use kosumi::board::{Color, Game, GameKind, Geometry, Move};
+use kosumi::board::{Color, Game, GameKind, Geometry, Move, Point};
 use kosumi::gtp::book::{BookKey, OpeningBook, RecordedGame, book_key, keyed_lines, recorded_game};
 use kosumi::sgf;
 
@@ -104,7 +105,8 @@ impl Record {
         let z2 = Z95 * Z95;
         let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
         let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-        (centre - half, centre + half)
+        // Clamped: rounding would print an interval from 0% as "-0.0".
+        ((centre - half).max(0.0).abs(), (centre + half).min(1.0))
     }
 
     fn describe(&self) -> String {
@@ -188,7 +190,7 @@ impl Tally {
 }
 
 /// The key of the position after the side to move plays `p` in `game`.
-fn key_after(game: &Game, p: kosumi::board::Point) -> Option<BookKey> {
+fn key_after(game: &Game, p: Point) -> Option<BookKey> {
     let mut after = game.clone();
     let color = after.to_move();
     after.play(color, Move::Play(p)).ok()?;
@@ -213,27 +215,32 @@ fn main() -> Result<(), Box<dyn Error>> {
             tally.add(&book, &record, &options.player);
         }
     }
+    // Written, not printed: a closed pipe (say, `| head`) ends the run
+    // with an error instead of a panic.
+    let mut out = io::stdout().lock();
     for color in [Color::Black, Color::White] {
         let record = tally.by_colour.get(&color).copied().unwrap_or_default();
-        println!(
+        writeln!(
+            out,
             "{} as {}: {}",
             options.player,
             colour_name(color),
             record.describe()
-        );
+        )?;
     }
     let mut played: Vec<(&BookKey, &(Color, Record))> = tally.by_line.iter().collect();
     played.sort_by_key(|(key, (_, record))| (std::cmp::Reverse(record.games()), lines.get(*key)));
     for (key, (color, record)) in played {
         let baseline = tally.by_colour.get(color).copied().unwrap_or_default();
         let low = record.interval().1 < baseline.score();
-        println!(
+        writeln!(
+            out,
             "{:<5} {:<34} {}{}",
             colour_name(*color),
             record.describe(),
             lines.get(key).unwrap_or(&"?"),
             if low { "  LOW" } else { "" }
-        );
+        )?;
     }
     Ok(())
 }
@@ -330,6 +337,12 @@ mod tests {
             assert!(low < 0.6 && 0.6 < high);
         }
         assert!(many.interval().1 - many.interval().0 < few.interval().1 - few.interval().0);
+        let lost_all = Record {
+            wins: 0,
+            losses: 5,
+            draws: 0,
+        };
+        assert_eq!(lost_all.describe(), "0-5-0 of 5, 0.0% [0.0, 43.4]");
         // 290-299-21 of 610, as reported in issue #5: 49.3% [45.3, 53.2].
         let pooled = Record {
             wins: 290,

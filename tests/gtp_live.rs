@@ -176,7 +176,8 @@ fn quit_during_pondering_exits_at_once() {
 
 #[test]
 fn live_graphics_go_to_stderr_and_end_with_clear() {
-    let mut engine = Engine::start(&["--gogui-gfx", "--threads", "1"]);
+    // No book: at 9x9 and the default komi, 7.5, it would answer at once.
+    let mut engine = Engine::start(&["--gogui-gfx", "--threads", "1", "--no-book"]);
     // An hour of main time: the move would take long; # interrupt ends it.
     engine.send("boardsize 9\ntime_settings 3600 0 0\ngenmove b\n");
     engine.reply();

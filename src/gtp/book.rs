@@ -336,8 +336,12 @@ mod tests {
     use super::*;
 
     fn game_after(moves: &[&str]) -> Game {
+        game_at_komi(7.0, moves)
+    }
+
+    fn game_at_komi(komi: f32, moves: &[&str]) -> Game {
         let geometry = Geometry::square(9).expect("9x9");
-        let mut game = Game::new(geometry, GameKind::Go, 7.0);
+        let mut game = Game::new(geometry, GameKind::Go, komi);
         for text in moves {
             let Ok(Vertex::Point { col, row }) = parse_vertex(text, 9, 9) else {
                 panic!("bad test move {text}");
@@ -497,8 +501,12 @@ mod tests {
             if fields.len() != 5 {
                 continue;
             }
+            let komi: f32 = match fields[0].split_whitespace().collect::<Vec<_>>()[..] {
+                ["9", komi] => komi.parse().expect("komi"),
+                _ => panic!("the shipped book is 9x9: {line}"),
+            };
             let moves: Vec<&str> = fields[1].split_whitespace().collect();
-            let game = game_after(&moves);
+            let game = game_at_komi(komi, &moves);
             let p = book
                 .reply(&game, game.to_move())
                 .expect("its own line matches");

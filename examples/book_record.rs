@@ -27,10 +27,8 @@ use clap::Parser;
 
 use kosumi::board::{Color, Game, GameKind, Geometry, Move, Point};
 use kosumi::gtp::book::{BookKey, OpeningBook, RecordedGame, book_key, keyed_lines, recorded_game};
+use kosumi::search::wilson_interval;
 use kosumi::sgf;
-
-/// z of a two-sided 95% interval.
-const Z95: f64 = 1.96;
 
 /// Moves read from each record: more than any book line holds.
 const RECORD_PLIES: usize = 32;
@@ -100,13 +98,7 @@ impl Record {
 
     /// The 95% Wilson interval of the score.
     fn interval(&self) -> (f64, f64) {
-        let n = self.games().max(1) as f64;
-        let p = self.score();
-        let z2 = Z95 * Z95;
-        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-        let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-        // Clamped: rounding would print an interval from 0% as "-0.0".
-        ((centre - half).max(0.0).abs(), (centre + half).min(1.0))
+        wilson_interval(self.score(), self.games().max(1) as f64)
     }
 
     fn describe(&self) -> String {
@@ -251,6 +243,14 @@ mod tests {
 
     const BOOK: &str = "9 7 |  | E5 | 0.5 | 1000\n9 7 | E5 C3 | D4 | 0.5 | 1000\n";
 
+    fn wins_losses_draws(wins: u32, losses: u32, draws: u32) -> Record {
+        Record {
+            wins,
+            losses,
+            draws,
+        }
+    }
+
     fn record(black: &str, white: &str, result: &str, moves: &str) -> RecordedGame {
         let text = format!("(;SZ[9]KM[7]PB[{black}]PW[{white}]RE[{result}]{moves})");
         recorded_game(&text, RECORD_PLIES).expect("an even game")
@@ -297,58 +297,27 @@ mod tests {
             record("kosumi", "kosumi", "B+R", ";B[ee]"),
             record("kosumi", "pachi", "", ";B[ee]"),
         ]);
-        let first = Record {
-            wins: 1,
-            losses: 1,
-            draws: 1,
-        };
-        let second = Record {
-            wins: 1,
-            losses: 1,
-            draws: 0,
-        };
+        let first = wins_losses_draws(1, 1, 1);
+        let second = wins_losses_draws(1, 1, 0);
         assert_eq!(lines["9 7 |  | E5 | 0.5 | 1000"], first);
         assert_eq!(lines["9 7 | E5 C3 | D4 | 0.5 | 1000"], second);
         assert_eq!(tally.by_colour[&Color::Black], first);
-        assert_eq!(
-            tally.by_colour[&Color::White],
-            Record {
-                wins: 0,
-                losses: 1,
-                draws: 0
-            }
-        );
+        assert_eq!(tally.by_colour[&Color::White], wins_losses_draws(0, 1, 0));
     }
 
     #[test]
     fn the_interval_holds_the_score_and_narrows_with_games() {
-        let few = Record {
-            wins: 3,
-            losses: 2,
-            draws: 0,
-        };
-        let many = Record {
-            wins: 300,
-            losses: 200,
-            draws: 0,
-        };
+        let few = wins_losses_draws(3, 2, 0);
+        let many = wins_losses_draws(300, 200, 0);
         for record in [few, many] {
             let (low, high) = record.interval();
             assert!(low < 0.6 && 0.6 < high);
         }
         assert!(many.interval().1 - many.interval().0 < few.interval().1 - few.interval().0);
-        let lost_all = Record {
-            wins: 0,
-            losses: 5,
-            draws: 0,
-        };
+        let lost_all = wins_losses_draws(0, 5, 0);
         assert_eq!(lost_all.describe(), "0-5-0 of 5, 0.0% [0.0, 43.4]");
         // 290-299-21 of 610, as reported in issue #5: 49.3% [45.3, 53.2].
-        let pooled = Record {
-            wins: 290,
-            losses: 299,
-            draws: 21,
-        };
+        let pooled = wins_losses_draws(290, 299, 21);
         assert_eq!(pooled.describe(), "290-299-21 of 610, 49.3% [45.3, 53.2]");
     }
 }

@@ -19,7 +19,7 @@ use super::parse;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome};
 use crate::search::ownership::Ownership;
 use crate::search::time::{DEFAULT_MOVE_TIME, expected_moves_go, expected_moves_nogo};
-use crate::search::{Decision, SearchLimits, SearchReport, dyn_komi};
+use crate::search::{Decision, SearchLimits, SearchReport, dyn_komi, wilson_interval};
 
 /// How often the main thread looks at the input while a search runs.
 const POLL_INTERVAL: Duration = Duration::from_millis(2);
@@ -206,15 +206,10 @@ impl InfoFormatter {
 /// Lower end of the Wilson score interval (95%) of the winrate: low for
 /// few visits even when every playout won.
 fn lower_confidence_bound(winrate: f64, visits: u64) -> f64 {
-    const Z: f64 = 1.96;
     if visits == 0 {
         return 0.0;
     }
-    let n = visits as f64;
-    let z2 = Z * Z;
-    let centre = winrate + z2 / (2.0 * n);
-    let spread = Z * (winrate * (1.0 - winrate) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - spread) / (1.0 + z2 / n)).clamp(0.0, 1.0)
+    wilson_interval(winrate, visits as f64).0
 }
 
 /// Ownership of every point, top row first, from the view of the side to

@@ -44,6 +44,21 @@ pub use params::{PARAM_TABLE, ParamError, SearchParams};
 pub use playout::{FastRng, PlayoutResult, light_playout};
 use tree::{NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
 
+/// The 95% Wilson score interval of a win rate `share` over `trials`
+/// (more than zero), clamped to [0, 1]: narrow for many trials, wide and
+/// away from 0 and 1 for few. Search reports and match tools both use it.
+pub fn wilson_interval(share: f64, trials: f64) -> (f64, f64) {
+    const Z: f64 = 1.96;
+    let z2 = Z * Z;
+    let centre = share + z2 / (2.0 * trials);
+    let spread = Z * (share * (1.0 - share) / trials + z2 / (4.0 * trials * trials)).sqrt();
+    let scale = 1.0 + z2 / trials;
+    (
+        ((centre - spread) / scale).clamp(0.0, 1.0),
+        ((centre + spread) / scale).clamp(0.0, 1.0),
+    )
+}
+
 /// The stone played `back` moves before the game's last (0: the last
 /// move), or `None` for a pass or before the game's start.
 fn stone_before(game: &Game, back: usize) -> Option<Point> {

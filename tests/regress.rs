@@ -113,8 +113,10 @@ fn runner_follows_gogui_regress_semantics() {
 /// Measures the engine on other suites, e.g. the shared ones:
 /// `KOSUMI_REGRESS_DIR=../shared/suites/nogo KOSUMI_REGRESS_GAME=nogo
 /// cargo test --release --test regress -- --ignored --nocapture`.
-/// `KOSUMI_REGRESS_PLAYOUTS` sets the playouts per move (default 500) and
-/// `KOSUMI_REGRESS_THREADS` the threads (default 1).
+/// `KOSUMI_REGRESS_PLAYOUTS` sets the playouts per move (default 500),
+/// `KOSUMI_REGRESS_THREADS` the threads (default 1) and
+/// `KOSUMI_REGRESS_SEED` the search seed (default 1); `scripts/suites.sh`
+/// runs the shared Go suites for several seeds this way.
 /// Prints the results; fails only if a suite cannot be read.
 #[test]
 #[ignore]
@@ -131,15 +133,32 @@ fn external_suites() {
     if let Some(threads) = number("KOSUMI_REGRESS_THREADS") {
         config.threads = Some(threads);
     }
+    if let Some(seed) = number("KOSUMI_REGRESS_SEED") {
+        config.seed = Some(seed as u64);
+    }
     if std::env::var("KOSUMI_REGRESS_GAME").is_ok_and(|game| game == "nogo") {
         config.game = kosumi::board::GameKind::NoGo;
     }
     for file in suites(Path::new(&folder)) {
         let report = run_suite(&file, config.clone()).unwrap();
         let passed = report.tests.iter().filter(|t| t.passed).count();
-        println!("{}: {passed}/{} passed", file.display(), report.tests.len());
+        let failed: Vec<String> = report
+            .tests
+            .iter()
+            .filter(|t| !t.passed)
+            .map(|t| t.id.to_string())
+            .collect();
+        println!(
+            "{}: {passed}/{} passed; failed: {}",
+            file.display(),
+            report.tests.len(),
+            failed.join(" ")
+        );
         for test in report.tests.iter().filter(|t| !t.passed) {
-            println!("  failed: {test:?}");
+            println!(
+                "  {}: {:?}, expected {:?}",
+                test.id, test.response, test.expected
+            );
         }
     }
 }

@@ -24,7 +24,7 @@ out="${OUT:-$here/target/suites-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
 
 cd "$here"
-cargo test --release --test regress --no-run --quiet 2>/dev/null
+cargo test --release --test regress --no-run --quiet
 
 # The runner takes a folder of .tst files: each suite gets its own folder,
 # beside links to what its loadsgf lines read, with SETUP in front.

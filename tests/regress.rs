@@ -141,20 +141,16 @@ fn external_suites() {
     }
     for file in suites(Path::new(&folder)) {
         let report = run_suite(&file, config.clone()).unwrap();
-        let passed = report.tests.iter().filter(|t| t.passed).count();
-        let failed: Vec<String> = report
-            .tests
-            .iter()
-            .filter(|t| !t.passed)
-            .map(|t| t.id.to_string())
-            .collect();
+        let failed: Vec<_> = report.tests.iter().filter(|t| !t.passed).collect();
+        let ids: Vec<String> = failed.iter().map(|t| t.id.to_string()).collect();
         println!(
-            "{}: {passed}/{} passed; failed: {}",
+            "{}: {}/{} passed; failed: {}",
             file.display(),
+            report.tests.len() - failed.len(),
             report.tests.len(),
-            failed.join(" ")
+            ids.join(" ")
         );
-        for test in report.tests.iter().filter(|t| !t.passed) {
+        for test in failed {
             println!(
                 "  {}: {:?}, expected {:?}",
                 test.id, test.response, test.expected

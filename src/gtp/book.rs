@@ -47,11 +47,29 @@ pub struct BookKey {
     cells: Vec<u8>,
 }
 
-/// Replies by position, each as the (column, row) it has in its
-/// position's canonical orientation.
+/// A book position's reply as stored: the (column, row) it has in its
+/// position's canonical orientation, and the search that chose it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct StoredReply {
+    canonical: (usize, usize),
+    winrate: f64,
+    playouts: u64,
+}
+
+/// The book's move in a game, with the search that chose it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BookMove {
+    pub point: Point,
+    /// The reply's win rate for the side to move in that search.
+    pub winrate: f64,
+    /// That search's playouts.
+    pub playouts: u64,
+}
+
+/// Replies by position.
 #[derive(Debug, Default)]
 pub struct OpeningBook {
-    replies: HashMap<BookKey, (usize, usize)>,
+    replies: HashMap<BookKey, StoredReply>,
 }
 
 /// `(col, row)` under `symmetry` of a `size`-wide square: bit 2 swaps
@@ -193,18 +211,30 @@ impl OpeningBook {
     /// The book's move for `color` in `game`, if the position is in the
     /// book and the move is legal there (superko included).
     pub fn reply(&self, game: &Game, color: Color) -> Option<Point> {
+        self.book_move(game, color).map(|book_move| book_move.point)
+    }
+
+    /// [`OpeningBook::reply`] with the win rate and playouts of the search
+    /// that chose it.
+    pub fn book_move(&self, game: &Game, color: Color) -> Option<BookMove> {
         if game.kind() != GameKind::Go {
             return None;
         }
         let (key, symmetry) = book_key(game.position(), color, game.komi())?;
-        let &canonical = self.replies.get(&key)?;
-        let p = point_from_canonical(game.geometry(), canonical, symmetry)?;
-        game.check_move(color, Move::Play(p)).is_ok().then_some(p)
+        let stored = self.replies.get(&key)?;
+        let p = point_from_canonical(game.geometry(), stored.canonical, symmetry)?;
+        game.check_move(color, Move::Play(p))
+            .is_ok()
+            .then_some(BookMove {
+                point: p,
+                winrate: stored.winrate,
+                playouts: stored.playouts,
+            })
     }
 }
 
 /// One line: `size komi | moves | reply | win rate | playouts`.
-fn parse_line(content: &str) -> Result<(BookKey, (usize, usize)), String> {
+fn parse_line(content: &str) -> Result<(BookKey, StoredReply), String> {
     let fields: Vec<&str> = content.split('|').map(str::trim).collect();
     let [head, moves, reply, winrate, playouts] = fields[..] else {
         return Err(format!(
@@ -218,12 +248,12 @@ fn parse_line(content: &str) -> Result<(BookKey, (usize, usize)), String> {
     };
     let size: usize = size.parse().map_err(|_| format!("bad size '{size}'"))?;
     let komi: f32 = komi.parse().map_err(|_| format!("bad komi '{komi}'"))?;
-    winrate
+    let winrate = winrate
         .parse::<f64>()
         .ok()
         .filter(|w| (0.0..=1.0).contains(w))
         .ok_or_else(|| format!("bad win rate '{winrate}'"))?;
-    playouts
+    let playouts = playouts
         .parse::<u64>()
         .map_err(|_| format!("bad playouts '{playouts}'"))?;
     let geometry = Geometry::square(size).map_err(|error| error.to_string())?;
@@ -245,7 +275,12 @@ fn parse_line(content: &str) -> Result<(BookKey, (usize, usize)), String> {
         "the position cannot be keyed (ko, or komi not in half points)".to_string()
     })?;
     let coords = geometry.coords(reply).ok_or("reply off the board")?;
-    Ok((key, oriented(size, coords, symmetry)))
+    let stored = StoredReply {
+        canonical: oriented(size, coords, symmetry),
+        winrate,
+        playouts,
+    };
+    Ok((key, stored))
 }
 
 /// The book line for `moves` from the empty board answered by `reply`.

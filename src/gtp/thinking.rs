@@ -13,13 +13,15 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::GtpError;
-use super::book::OpeningBook;
+use super::book::{BookMove, OpeningBook};
 use super::engine::{Call, Engine, Response, Watcher, parse_color};
 use super::parse;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome};
 use crate::search::ownership::Ownership;
 use crate::search::time::{DEFAULT_MOVE_TIME, expected_moves_go, expected_moves_nogo};
-use crate::search::{Decision, SearchLimits, SearchReport, dyn_komi, wilson_interval};
+use crate::search::{
+    Candidate, Decision, Proof, SearchLimits, SearchReport, dyn_komi, wilson_interval,
+};
 
 /// How often the main thread looks at the input while a search runs.
 const POLL_INTERVAL: Duration = Duration::from_millis(2);
@@ -603,13 +605,19 @@ fn think(
     let game = engine.game_for(color);
     if purpose != Purpose::Cleanup
         && engine.opening_book
-        && let Some(p) = OpeningBook::shipped().reply(&game, color)
+        && let Some(book_move) = OpeningBook::shipped().book_move(&game, color)
     {
-        let mv = Move::Play(p);
+        let mv = Move::Play(book_move.point);
         log::info!(
             "genmove {color:?}: {} from the opening book",
             engine.move_text(mv)
         );
+        if let Some(line) = reporting
+            .info
+            .and_then(|formatter| formatter.line(&book_report(color, book_move)))
+        {
+            write_line(call.out, &line)?;
+        }
         return settle(engine, color, Choice::Play(mv), purpose, started);
     }
     let limits = move_limits(engine, color);
@@ -634,6 +642,29 @@ fn think(
         seconds
     );
     settle(engine, color, choice, purpose, started)
+}
+
+/// A book move as a search report, for the analysis line a genmove that
+/// the book answers still writes (CGOS keeps it in the game record): the
+/// one candidate, with the win rate and playouts of the search that chose
+/// it when the book was built.
+fn book_report(color: Color, book_move: BookMove) -> SearchReport {
+    let mv = Move::Play(book_move.point);
+    SearchReport {
+        to_move: color,
+        candidates: vec![Candidate {
+            mv,
+            visits: book_move.playouts,
+            winrate: book_move.winrate,
+            prior: 1.0,
+            pv: vec![mv],
+            proof: Proof::Unknown,
+        }],
+        playouts: book_move.playouts,
+        elapsed: Duration::ZERO,
+        extra_margin: 0,
+        probe_winrate: None,
+    }
 }
 
 /// Plays `choice` (unless `purpose` only reports it), sets pondering to

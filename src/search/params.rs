@@ -52,7 +52,7 @@ pub struct SearchParams {
     /// tactics_19 235 and tactics_ld 234 in all (10: 225 and 227), 40
     /// passed 244 and 229 (medians 35 and 33, against 32 and 32), yet 25
     /// scored 42-53-5 against 10 in 100 games of 9x9 self-play at 5,000
-    /// playouts a move.
+    /// playouts a move, and 40 won 5 of 26 against 10 on 19x19 at 2,000.
     pub prior_pattern: u32,
     /// Virtual wins for a move within distance 2 of the last move (Go).
     pub prior_near_last: u32,

@@ -67,10 +67,12 @@ for seed in $seeds; do printf '%10s' "seed $seed"; done
 printf '%10s\n' median
 for name in "${names[@]}"; do
   printf '%-16s' "$name"
-  for seed in $seeds; do printf '%10s' "${counts[$name,$seed]}"; done
-  # The lower middle of the pass counts (the middle one for an odd count).
   passes=()
-  for seed in $seeds; do passes+=("${counts[$name,$seed]%%/*}"); done
+  for seed in $seeds; do
+    printf '%10s' "${counts[$name,$seed]}"
+    passes+=("${counts[$name,$seed]%%/*}")
+  done
+  # The lower middle of the pass counts (the middle one for an odd count).
   median="$(printf '%s\n' "${passes[@]}" | sort -n | sed -n "$(( (${#passes[@]} + 1) / 2 ))p")"
   printf '%10s\n' "$median"
 done

@@ -48,7 +48,7 @@ pub struct SearchParams {
     /// sacrifice (see `Position::is_nakade_sacrifice`).
     pub prior_self_atari: u32,
     /// Virtual wins for a MoGo 3x3 pattern move (Go). More helps the
-    /// suites but not 9x9 play: at 10,000 playouts, seeds 1-7, 25 passed
+    /// suites but not play: at 10,000 playouts, seeds 1-7, 25 passed
     /// tactics_19 235 and tactics_ld 234 in all (10: 228 and 228), 40
     /// passed 244 and 229 (medians 35 and 33, against 32 and 32), yet 25
     /// scored 42-53-5 against 10 in 100 games of 9x9 self-play at 5,000

@@ -235,7 +235,7 @@ fn sensible(position: &Position, p: Point, mover: Color) -> bool {
 /// playouts do: with `escape_is_hopeless` here, heavy 19x19 playouts ran
 /// at half the speed (`kosumi bench`: 7,600 against 15,800 a second, the
 /// board copies of the ladder reader) and the suites at 10,000 playouts,
-/// seeds 1-7, passed no more (tactics_19 233 in all against 228,
+/// seeds 1-7, passed no more in all (tactics_19 233 against 228,
 /// tactics_ld 223 against 228). The priors veto hopeless escapes instead.
 fn atari_responses(position: &Position, last: Point, mover: Color, out: &mut Candidates) {
     let own = mover.cell();

@@ -146,10 +146,11 @@ pub struct SearchParams {
     /// that also kills a group from one that does not. Asking once more,
     /// when the search under the margin still won over 70% at half its
     /// budget, one point past what its best move's playouts reach this
-    /// often (a new tree for the last half, falling back on the first
-    /// margin's tree if the floor or the gamble check fails), passed
-    /// tactics_ld 33/36/31/33/31/35/30 for seeds 1-7 (229 against 228;
-    /// 14 and 15 gained, 16 lost) and tactics_19 the same, and won 42-48-10
+    /// often, up to the mercy rule's worth (a new tree for the last half,
+    /// falling back on the first margin's tree if the floor or the gamble
+    /// check fails), passed tactics_ld 33/36/31/33/31/35/30 for seeds 1-7
+    /// (229 against 228; 14 and 15 gained, 16 lost; tactics_19 was the
+    /// same, measured before the cap was added), and won 42-48-10
     /// of 100 9x9 self-play games at 5,000 playouts against itself without
     /// (95% interval 38-57%). Reading the margin off the probe's best move
     /// alone, or asking one point past it from the start, changed none of

@@ -131,8 +131,13 @@ impl InfoFormatter {
             if !line.is_empty() {
                 line.push(' ');
             }
+            // Sabaki reads KataGo's score estimate; Leela Zero has none.
+            let score_lead = match (self.style, candidate.score_lead) {
+                (InfoStyle::KataGo, Some(lead)) => format!(" scoreLead {lead:.3}"),
+                _ => String::new(),
+            };
             line.push_str(&format!(
-                "info move {} visits {} winrate {} prior {} lcb {} order {order} pv",
+                "info move {} visits {} winrate {}{score_lead} prior {} lcb {} order {order} pv",
                 self.vertex(candidate.mv),
                 candidate.visits,
                 self.fraction(winrate),
@@ -658,6 +663,7 @@ fn book_report(color: Color, book_move: BookMove) -> SearchReport {
             winrate: book_move.winrate,
             prior: 1.0,
             pv: vec![mv],
+            score_lead: None,
             proof: Proof::Unknown,
         }],
         playouts: book_move.playouts,
@@ -1066,6 +1072,7 @@ mod tests {
                 winrate: 0.01,
                 prior: 0.1,
                 pv: vec![mv],
+                score_lead: None,
                 proof: crate::search::Proof::Unknown,
             }],
             playouts: 1000,
@@ -1200,6 +1207,7 @@ mod tests {
                     winrate,
                     prior: 0.25,
                     pv: pv.to_vec(),
+                    score_lead: None,
                     proof: crate::search::Proof::Unknown,
                 })
                 .collect(),

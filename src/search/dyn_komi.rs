@@ -63,6 +63,12 @@ pub struct MarginTally {
 /// everything the board holds.
 const MERCY_POINTS_PER_STONE: u32 = 2;
 
+/// The margin in points a playout ended by the mercy rule counts for,
+/// `capture_lead` being Black's lead in stones captured.
+pub fn mercy_margin(capture_lead: f32) -> f32 {
+    MERCY_POINTS_PER_STONE as f32 * capture_lead
+}
+
 impl MarginTally {
     /// An empty tally for a board of `area` points and this komi.
     pub fn new(area: usize, komi: f32) -> MarginTally {
@@ -77,7 +83,7 @@ impl MarginTally {
     /// Counts one Go playout scored at the real komi.
     pub fn record(&self, result: &PlayoutResult) {
         let margin = if result.by_mercy {
-            MERCY_POINTS_PER_STONE as f32 * result.margin
+            mercy_margin(result.margin)
         } else {
             result.margin
         };

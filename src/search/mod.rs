@@ -104,6 +104,9 @@ pub struct Candidate {
     pub prior: f64,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
+    /// Go: the side to move's mean margin at the real komi over this
+    /// search's playouts through the move (`None` before any, and in NoGo).
+    pub score_lead: Option<f64>,
     /// Whether the solver proved the move won or lost.
     pub proof: Proof,
 }
@@ -223,21 +226,26 @@ enum KomiPhase {
 struct KomiState {
     /// The tree being searched.
     tree: Tree,
+    /// Its root moves' playout margins in this search.
+    scores: uct::RootScores,
     /// The komi the playouts are scored at.
     komi: f32,
     /// Points asked (positive) or given (negative) on top of the real komi.
     extra_margin: i32,
     /// The probe's best win rate at the real komi, once a margin is set.
     probe_winrate: Option<f64>,
-    /// The probe's tree, kept until the margin has proved within reach.
-    probe_tree: Option<Tree>,
+    /// The probe's tree and its root moves' margins, kept until the margin
+    /// has proved within reach.
+    probe_tree: Option<(Tree, uct::RootScores)>,
 }
 
 impl KomiState {
-    /// Searching `tree` at the real komi.
-    fn real(tree: Tree, komi: f32) -> KomiState {
+    /// Searching `tree`, whose root has at most `children` children, at
+    /// the real komi.
+    fn real(tree: Tree, komi: f32, children: usize) -> KomiState {
         KomiState {
             tree,
+            scores: uct::RootScores::new(children),
             komi,
             extra_margin: 0,
             probe_winrate: None,
@@ -251,7 +259,11 @@ impl KomiState {
         self.extra_margin = extra;
         self.komi = komi;
         self.probe_winrate = Some(probe_winrate);
-        self.probe_tree = Some(std::mem::replace(&mut self.tree, new_tree));
+        let children = self.scores.children();
+        self.probe_tree = Some((
+            std::mem::replace(&mut self.tree, new_tree),
+            std::mem::replace(&mut self.scores, uct::RootScores::new(children)),
+        ));
     }
 
     /// Why the points asked must go, if they must: the search under them
@@ -260,14 +272,14 @@ impl KomiState {
     /// more than `dyn_komi_tolerance` below its own best. Points given never
     /// go: the search then plays to lose by as little as it can.
     fn asked_margin_fault(&self, mover: Color, params: &SearchParams) -> Option<String> {
-        let probe = self.probe_tree.as_ref().filter(|_| self.extra_margin > 0)?;
-        let shifted = report(&self.tree, mover, 0, Duration::ZERO, 0);
+        let (probe, _) = self.probe_tree.as_ref().filter(|_| self.extra_margin > 0)?;
+        let shifted = report(&self.tree, None, mover, 0, Duration::ZERO, 0);
         let winrate = shifted.winrate();
         if winrate < params.dyn_komi_floor {
             return Some(format!("won {winrate:.3} of the time"));
         }
         let choice = shifted.best()?;
-        let real = report(probe, mover, 0, Duration::ZERO, 0);
+        let real = report(probe, None, mover, 0, Duration::ZERO, 0);
         let best = real.best()?;
         let rated = real
             .candidates
@@ -287,8 +299,9 @@ impl KomiState {
 
     /// Drops the margin and goes back to the probe's tree at `real_komi`.
     fn back_to_probe(&mut self, real_komi: f32) {
-        if let Some(kept) = self.probe_tree.take() {
-            self.tree = kept;
+        if let Some((tree, scores)) = self.probe_tree.take() {
+            self.tree = tree;
+            self.scores = scores;
             self.komi = real_komi;
             self.extra_margin = 0;
             self.probe_winrate = None;
@@ -499,7 +512,7 @@ impl Searcher {
         };
         let mut next_checkpoint = Checkpoint::share_of(playout_cap, limits.time, share);
         let tally = dyn_komi::MarginTally::new(root.geometry().area(), game.komi());
-        let mut state = KomiState::real(tree, game.komi());
+        let mut state = KomiState::real(tree, game.komi(), root.geometry().area() + 1);
         // Whether `tree`'s root still needs this search's expansion and priors.
         let mut fresh_root = true;
         let done = AtomicU64::new(0);
@@ -539,6 +552,8 @@ impl Searcher {
                     .expand_threshold(root.kind(), root.geometry().area()),
                 margins: (phase == KomiPhase::Probe).then_some(&tally),
                 criticality: criticality.as_ref(),
+                scores: (root.kind() == GameKind::Go).then_some(&state.scores),
+                real_komi: game.komi(),
             };
             if fresh_root {
                 prepare_root(&shared, &legal, &reading_priors, &proven_losing);
@@ -577,7 +592,7 @@ impl Searcher {
             if !checkpoint_reached && phase != KomiPhase::Shifted {
                 break;
             }
-            let winrate = report(&state.tree, mover, 0, start.elapsed(), 0).winrate();
+            let winrate = report(&state.tree, None, mover, 0, start.elapsed(), 0).winrate();
             let playouts = done.load(Ordering::Relaxed);
             match phase {
                 KomiPhase::Probe => {
@@ -637,6 +652,7 @@ impl Searcher {
         }
         let KomiState {
             tree,
+            scores,
             komi,
             extra_margin,
             probe_winrate,
@@ -646,7 +662,14 @@ impl Searcher {
             self.verify_candidates(&tree, root, deadline);
         }
         let playouts = done.load(Ordering::Relaxed);
-        let mut result = report(&tree, mover, playouts, start.elapsed(), extra_margin);
+        let mut result = report(
+            &tree,
+            Some(&scores),
+            mover,
+            playouts,
+            start.elapsed(),
+            extra_margin,
+        );
         result.probe_winrate = probe_winrate;
         log::debug!(
             "search: {} playouts in {:?}, {} nodes ({} KiB)",
@@ -803,6 +826,7 @@ fn endgame_from(outcome: solver::SolveOutcome, mover: Color, start: Instant) -> 
             winrate: 1.0,
             prior: 1.0,
             pv: vec![mv],
+            score_lead: None,
             proof: Proof::Win,
         }],
         playouts: 0,
@@ -999,7 +1023,14 @@ fn run_playouts(
             {
                 last_report = Instant::now();
                 let playouts = done.load(Ordering::Relaxed);
-                progress(&report(tree, mover, playouts, elapsed, run.extra_margin));
+                progress(&report(
+                    tree,
+                    shared.scores,
+                    mover,
+                    playouts,
+                    elapsed,
+                    run.extra_margin,
+                ));
             }
         }
         done.fetch_add(pending, Ordering::Relaxed);
@@ -1072,6 +1103,7 @@ const MAX_PV: usize = 24;
 
 fn report(
     tree: &Tree,
+    scores: Option<&uct::RootScores>,
     to_move: Color,
     playouts: u64,
     elapsed: Duration,
@@ -1092,6 +1124,12 @@ fn report(
                 winrate: node.winrate(),
                 prior: prior_share(node) / prior_total,
                 pv: principal_variation(tree, id),
+                score_lead: scores.and_then(|scores| scores.mean(k as usize)).map(
+                    |(black_margin, _)| match to_move {
+                        Color::Black => black_margin,
+                        Color::White => -black_margin,
+                    },
+                ),
                 proof: match node.proof() {
                     PROVEN_WIN => Proof::Win,
                     PROVEN_LOSS => Proof::Loss,
@@ -1501,6 +1539,25 @@ mod tests {
         assert_eq!(
             s.decide(&game, &report),
             Decision::Play(Move::Play(capture))
+        );
+    }
+
+    /// White's seven columns to Black's one, and komi: up to 61 points up
+    /// (about 42 in playouts, where Black still lives in some of them).
+    /// The moves' score leads say so, at the real komi also when the
+    /// search asked a margin on top of it.
+    #[test]
+    fn score_leads_are_the_mean_margins_at_the_real_komi() {
+        let game = won_for_white();
+        let plain = run(&mut searcher(3), &game, 4000);
+        let shifted = run_for_move(&mut searcher(3), &game, 4000);
+        assert!(shifted.extra_margin >= 5, "{}", shifted.extra_margin);
+        let lead = |report: &SearchReport| report.best().and_then(|c| c.score_lead).unwrap();
+        let (plain_lead, shifted_lead) = (lead(&plain), lead(&shifted));
+        assert!((30.0..61.0).contains(&plain_lead), "{plain_lead}");
+        assert!(
+            (plain_lead - shifted_lead).abs() < 4.0,
+            "{plain_lead} {shifted_lead}"
         );
     }
 

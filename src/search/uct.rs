@@ -5,12 +5,12 @@
 //! Perspective: a node's statistics belong to the player who moved into
 //! it, so a parent picks the child that is best for the side to move.
 
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI64, AtomicU32, Ordering::Relaxed};
 
 use crate::board::{Bitboard, Cell, Color, GameKind, LibertyMemo, Move, Outcome, Point, Position};
 
 use super::checks::MoveChecks;
-use super::dyn_komi::MarginTally;
+use super::dyn_komi::{MarginTally, mercy_margin};
 use super::features::{GO_GAMMAS, RecentMoves, move_features};
 use super::nogo::{
     NogoLists, NogoPlayoutOptions, margin_draw_chance, mobility_prior, nogo_playout,
@@ -47,6 +47,10 @@ pub struct Shared<'a> {
     pub margins: Option<&'a MarginTally>,
     /// The root moves' criticality, when `SearchParams::criticality` is on (Go).
     pub criticality: Option<&'a RootCriticality>,
+    /// Where Go playouts count their margins per root move.
+    pub scores: Option<&'a RootScores>,
+    /// The game's komi, which `komi` differs from under a dynamic komi.
+    pub real_komi: f32,
 }
 
 /// Complete playouts through a root child before its criticality counts
@@ -100,6 +104,50 @@ impl RootCriticality {
         // such points are rare at the end of a complete playout.
         let white = 1.0 - black;
         Some(owner_won - (black * win + white * (1.0 - win)))
+    }
+}
+
+/// Per root child, the final margins of this search's Go playouts through
+/// it: what the move is worth in points, beside how often it wins.
+pub struct RootScores {
+    /// Per root child, in the children's order: the sum of Black's margins
+    /// at the real komi, in half points.
+    half_point_sums: Vec<AtomicI64>,
+    /// Per root child: the playouts counted in its sum.
+    playouts: Vec<AtomicU32>,
+}
+
+impl RootScores {
+    /// Empty sums for a root with at most `children` children.
+    pub fn new(children: usize) -> RootScores {
+        RootScores {
+            half_point_sums: (0..children).map(|_| AtomicI64::new(0)).collect(),
+            playouts: (0..children).map(|_| AtomicU32::new(0)).collect(),
+        }
+    }
+
+    /// How many root children it has room for.
+    pub fn children(&self) -> usize {
+        self.playouts.len()
+    }
+
+    /// Counts a playout through root child `child` that Black ended
+    /// `black_margin` points up at the real komi.
+    fn record(&self, child: usize, black_margin: f32) {
+        if let (Some(sum), Some(playouts)) =
+            (self.half_point_sums.get(child), self.playouts.get(child))
+        {
+            sum.fetch_add((2.0 * black_margin).round() as i64, Relaxed);
+            playouts.fetch_add(1, Relaxed);
+        }
+    }
+
+    /// Root child `child`'s mean margin for Black at the real komi, and the
+    /// playouts it is the mean of (`None` before any).
+    pub fn mean(&self, child: usize) -> Option<(f64, u32)> {
+        let playouts = self.playouts.get(child)?.load(Relaxed);
+        let sum = self.half_point_sums.get(child)?.load(Relaxed);
+        (playouts > 0).then(|| (sum as f64 / (2.0 * playouts as f64), playouts))
     }
 }
 
@@ -181,7 +229,7 @@ impl Worker {
         self.trace_at_depth.push(0);
 
         let mut node = ROOT;
-        let mut terminal: Option<Option<Color>> = None;
+        let mut terminal: Option<(Option<Color>, Option<f32>)> = None;
         loop {
             let current = tree.node(node);
             if current.children().1 == 0
@@ -197,7 +245,7 @@ impl Worker {
                     // The side to move has no legal move: it has lost.
                     let winner = self.scratch.to_move().opponent();
                     current.set_proof(PROVEN_WIN);
-                    terminal = Some(Some(winner));
+                    terminal = Some((Some(winner), None));
                 }
                 break;
             }
@@ -217,7 +265,8 @@ impl Worker {
             self.trace_at_depth.push(self.trace.len());
             node = child;
             if self.scratch.kind() == GameKind::Go && self.scratch.consecutive_passes() >= 2 {
-                let winner = match self.scratch.area_score().outcome(shared.komi) {
+                let score = self.scratch.area_score();
+                let winner = match score.outcome(shared.komi) {
                     Outcome::Win(color, _) => Some(color),
                     Outcome::Draw => None,
                 };
@@ -226,15 +275,21 @@ impl Worker {
                     Some(_) => PROVEN_LOSS,
                     None => UNPROVEN,
                 });
-                terminal = Some(winner);
+                terminal = Some((winner, Some(score.margin(shared.real_komi))));
                 break;
             }
         }
         // A game the tree itself ended is over: its board is final.
-        let (winner, finished) = match terminal {
-            Some(winner) => (winner, true),
+        let (winner, finished, black_margin) = match terminal {
+            Some((winner, margin)) => (winner, true, margin),
             None => self.play_out(shared),
         };
+        if let (Some(scores), Some(margin), [_, child, ..]) =
+            (shared.scores, black_margin, &self.path[..])
+        {
+            let first = tree.node(ROOT).children().0;
+            scores.record((child - first) as usize, margin);
+        }
         if let Some(criticality) = shared.criticality
             && finished
             && let (Some(winner), [_, child, ..]) = (winner, &self.path[..])
@@ -273,9 +328,10 @@ impl Worker {
     }
 
     /// Finishes the game from the leaf with the playout policy: the winner,
-    /// and whether the game was played to its end (not stopped by the mercy
-    /// rule), so that the final board says who owns each point.
-    fn play_out(&mut self, shared: &Shared) -> (Option<Color>, bool) {
+    /// whether the game was played to its end (not stopped by the mercy
+    /// rule), so that the final board says who owns each point, and in Go
+    /// Black's margin at the real komi.
+    fn play_out(&mut self, shared: &Shared) -> (Option<Color>, bool, Option<f32>) {
         let max_moves = 3 * self.scratch.geometry().area() as u32;
         let last = self.last_move(shared);
         let trace = &mut self.trace;
@@ -308,7 +364,7 @@ impl Worker {
                 }
                 _ => winner,
             };
-            (winner, true)
+            (winner, true, None)
         } else {
             let result = if kind == GameKind::Go && shared.params.heavy_playouts {
                 heavy_playout(
@@ -340,7 +396,11 @@ impl Worker {
             } else {
                 result.winner
             };
-            (winner, !result.by_mercy)
+            let black_margin = (kind == GameKind::Go).then(|| match result.by_mercy {
+                true => mercy_margin(result.margin),
+                false => result.margin + shared.komi - shared.real_komi,
+            });
+            (winner, !result.by_mercy, black_margin)
         }
     }
 

@@ -365,6 +365,12 @@ fn prepare_root(
             .iter()
             .find(|c| c.mv() == Move::Play(p))
         {
+            // A reused child's playouts ran before the reading found its
+            // move futile (a loose ladder the playouts escape): they would
+            // keep it the most played move whatever its prior says.
+            if prior.wins == 0 && child.proof() == UNPROVEN {
+                child.forget_playouts();
+            }
             let (visits, wins) = prior.to_node();
             child.add_prior(visits, wins);
         }
@@ -1539,6 +1545,65 @@ mod tests {
         assert_eq!(
             s.decide(&game, &report),
             Decision::Play(Move::Play(capture))
+        );
+    }
+
+    /// Black's L7-L6 in atari (CGOS game 31410 before move 69, Fuego's
+    /// tactics test): M7 reaches three liberties, and dies in a loose
+    /// ladder after White N8 that only the root's reading sees. A search
+    /// without that reading plays M7 out most; the next search of the
+    /// position, reading first, forgets those playouts rather than keep M7
+    /// the most played move by its old count.
+    #[test]
+    fn a_futile_extension_forgets_its_reused_playouts() {
+        let game = game_from(
+            "...................
+             .................O.
+             ..X..XX.O..O...OOX.
+             ...O..........O.X..
+             ................O..
+             .X...X..........O..
+             ...................
+             ...................
+             ...X.....X.X.......
+             ............X..O...
+             ..X..X.............
+             .....OX...O........
+             ..X.O....OX.X..O...
+             ......X..OXOOO.....
+             ..X.O.....O....O...
+             .OOO.X....OX.X.OX..
+             ....OX..X.XX..XXOO.
+             ..O.OX..........XO.
+             ...OXX.............",
+            GameKind::Go,
+            Color::Black,
+        );
+        let m7 = Move::Play(game.geometry().point(11, 6).unwrap());
+        let visits_of = |report: &SearchReport| {
+            report
+                .candidates
+                .iter()
+                .find(|c| c.mv == m7)
+                .map_or(0, |c| c.visits)
+        };
+        let mut s = searcher_with(SearchParams {
+            prior_read_win: 0,
+            prior_read_futile: 0,
+            ..SearchParams::default()
+        });
+        let first = run(&mut s, &game, 300);
+        s.params = SearchParams {
+            threads: 1,
+            ..SearchParams::default()
+        };
+        assert_eq!(first.best().map(|c| c.mv), Some(m7), "{:?}", first.best());
+        let second = run(&mut s, &game, 600);
+        assert!(
+            visits_of(&second) < visits_of(&first) / 4,
+            "{} {}",
+            visits_of(&first),
+            visits_of(&second)
         );
     }
 

@@ -267,6 +267,17 @@ impl Node {
         self.add_amaf(amaf_word(visits as u32, wins));
     }
 
+    /// Forgets every playout through the node (it becomes a leaf with its
+    /// priors alone, its subtree out of reach): for a reused root child
+    /// whose earlier playouts the root's reading has since shown wrong.
+    pub fn forget_playouts(&self) {
+        self.init(
+            self.mv(),
+            self.prior_visits.load(Relaxed),
+            self.prior_wins(),
+        );
+    }
+
     /// Copies statistics and move (not children) from `other`.
     fn copy_stats(&self, other: &Node) {
         self.mv.store(other.mv.load(Relaxed), Relaxed);

@@ -63,10 +63,16 @@ pub struct MarginTally {
 /// everything the board holds.
 const MERCY_POINTS_PER_STONE: u32 = 2;
 
-/// The margin in points a playout ended by the mercy rule counts for,
-/// `capture_lead` being Black's lead in stones captured.
-pub fn mercy_margin(capture_lead: f32) -> f32 {
-    MERCY_POINTS_PER_STONE as f32 * capture_lead
+/// Black's margin in points that a Go playout counts for at a komi
+/// `komi_above` below the komi it was scored at: its area margin, or the
+/// worth of its capture lead when the mercy rule ended it (that counts the
+/// same at any komi).
+pub fn counted_margin(result: &PlayoutResult, komi_above: f32) -> f32 {
+    if result.by_mercy {
+        MERCY_POINTS_PER_STONE as f32 * result.margin
+    } else {
+        result.margin + komi_above
+    }
 }
 
 impl MarginTally {
@@ -82,11 +88,7 @@ impl MarginTally {
 
     /// Counts one Go playout scored at the real komi.
     pub fn record(&self, result: &PlayoutResult) {
-        let margin = if result.by_mercy {
-            mercy_margin(result.margin)
-        } else {
-            result.margin
-        };
+        let margin = counted_margin(result, 0.0);
         let half_points = (2.0 * margin).round() as i64;
         let index = (half_points + self.half_range).clamp(0, 2 * self.half_range);
         self.counts[index as usize].fetch_add(1, Relaxed);

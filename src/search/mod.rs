@@ -1130,12 +1130,12 @@ fn report(
                 winrate: node.winrate(),
                 prior: prior_share(node) / prior_total,
                 pv: principal_variation(tree, id),
-                score_lead: scores.and_then(|scores| scores.mean(k as usize)).map(
-                    |(black_margin, _)| match to_move {
+                score_lead: scores
+                    .and_then(|scores| scores.mean(k as usize))
+                    .map(|black_margin| match to_move {
                         Color::Black => black_margin,
                         Color::White => -black_margin,
-                    },
-                ),
+                    }),
                 proof: match node.proof() {
                     PROVEN_WIN => Proof::Win,
                     PROVEN_LOSS => Proof::Loss,

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicI64, AtomicU32, Ordering::Relaxed};
 use crate::board::{Bitboard, Cell, Color, GameKind, LibertyMemo, Move, Outcome, Point, Position};
 
 use super::checks::MoveChecks;
-use super::dyn_komi::{MarginTally, mercy_margin};
+use super::dyn_komi::{MarginTally, counted_margin};
 use super::features::{GO_GAMMAS, RecentMoves, move_features};
 use super::nogo::{
     NogoLists, NogoPlayoutOptions, margin_draw_chance, mobility_prior, nogo_playout,
@@ -142,12 +142,12 @@ impl RootScores {
         }
     }
 
-    /// Root child `child`'s mean margin for Black at the real komi, and the
-    /// playouts it is the mean of (`None` before any).
-    pub fn mean(&self, child: usize) -> Option<(f64, u32)> {
+    /// Root child `child`'s mean margin for Black at the real komi (`None`
+    /// before any playout).
+    pub fn mean(&self, child: usize) -> Option<f64> {
         let playouts = self.playouts.get(child)?.load(Relaxed);
         let sum = self.half_point_sums.get(child)?.load(Relaxed);
-        (playouts > 0).then(|| (sum as f64 / (2.0 * playouts as f64), playouts))
+        (playouts > 0).then(|| sum as f64 / (2.0 * playouts as f64))
     }
 }
 
@@ -284,20 +284,24 @@ impl Worker {
             Some((winner, margin)) => (winner, true, margin),
             None => self.play_out(shared),
         };
-        if let (Some(scores), Some(margin), [_, child, ..]) =
-            (shared.scores, black_margin, &self.path[..])
+        // The root child the simulation went through, and its place among
+        // the root's children.
+        let root_child = match self.path[..] {
+            [_, child, ..] => Some((child, (child - tree.node(ROOT).children().0) as usize)),
+            _ => None,
+        };
+        if let (Some(scores), Some(margin), Some((_, index))) =
+            (shared.scores, black_margin, root_child)
         {
-            let first = tree.node(ROOT).children().0;
-            scores.record((child - first) as usize, margin);
+            scores.record(index, margin);
         }
         if let Some(criticality) = shared.criticality
             && finished
-            && let (Some(winner), [_, child, ..]) = (winner, &self.path[..])
-            && let Move::Play(p) = tree.node(*child).mv()
+            && let (Some(winner), Some((child, index))) = (winner, root_child)
+            && let Move::Play(p) = tree.node(child).mv()
         {
-            let first = tree.node(ROOT).children().0;
             let owner = final_owner(&self.scratch, p);
-            criticality.record((child - first) as usize, owner, winner);
+            criticality.record(index, owner, winner);
         }
         self.back_up(shared, winner);
     }
@@ -396,10 +400,8 @@ impl Worker {
             } else {
                 result.winner
             };
-            let black_margin = (kind == GameKind::Go).then(|| match result.by_mercy {
-                true => mercy_margin(result.margin),
-                false => result.margin + shared.komi - shared.real_komi,
-            });
+            let black_margin = (kind == GameKind::Go)
+                .then(|| counted_margin(&result, shared.komi - shared.real_komi));
             (winner, !result.by_mercy, black_margin)
         }
     }

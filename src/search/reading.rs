@@ -378,10 +378,14 @@ fn touching_strings(position: &Position, target: Point) -> Vec<Point> {
 }
 
 /// The defender's tries for the string through `target`: capturing an
-/// attacker in atari next to it, extending on its liberties, then (when
-/// `wide`) ataris on attackers with two liberties next to it and, in a
-/// capturing race, filling a liberty of an attacker with no more
-/// liberties than the target: moving first, the defender wins that race.
+/// attacker in atari next to it, extending on its liberties, a double
+/// atari on two attackers next to it, then (when `wide`) ataris on
+/// attackers with two liberties next to it and, in a capturing race,
+/// filling a liberty of an attacker with no more liberties than the
+/// target: moving first, the defender wins that race. A double atari is
+/// tried at every ply: it breaks a ladder that runs along the attackers'
+/// own short strings (Fuego's ladder_19 test 75, bad-ladder.2, where White
+/// G13 ataris F13 and G12 five plies into the ladder's run).
 /// `own` is the target's liberty count, up to `SAFE_LIBERTIES`, which the
 /// caller has already taken.
 fn defence_candidates(position: &Position, target: Point, own: usize, wide: bool) -> Vec<Point> {
@@ -392,15 +396,26 @@ fn defence_candidates(position: &Position, target: Point, own: usize, wide: bool
         let liberties = position.liberties_up_to(s, SAFE_LIBERTIES);
         match liberties.len() {
             1 => captures.extend(liberties.points()),
-            2 if wide => ataris.extend(liberties.points()),
+            2 => ataris.extend(liberties.points()),
             n if wide && n <= own => races.extend(liberties.points()),
             _ => {}
         }
+    }
+    // Each string lists a point once: a point listed twice ataris two.
+    let double_ataris: Vec<Point> = ataris
+        .iter()
+        .enumerate()
+        .filter(|&(k, p)| ataris[..k].contains(p))
+        .map(|(_, &p)| p)
+        .collect();
+    if !wide {
+        ataris.clear();
     }
     let mut candidates = captures;
     for p in position
         .string_liberties(target)
         .iter()
+        .chain(double_ataris)
         .chain(ataris)
         .chain(races)
     {
@@ -485,6 +500,54 @@ mod tests {
                 assert!(!captured(&after, j8, Color::White), "{m:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_double_atari_breaks_a_ladder_deep_in_its_run() {
+        // Fuego's ladder_19 test 75 (bad-ladder.2) after White L6: the
+        // 14 stones from E13 to L6 run down to White M4. After Black L5,
+        // White M6, Black M5, White N6, Black N7 they are short of
+        // liberties, but White G13 ataris Black F13 and G12 at once, and
+        // capturing either gives the string room (GNU Go's defend finds
+        // G13 there, and calls the string safe after L6).
+        let mut p = board(
+            "...................
+             ...................
+             ..O......O...O.....
+             ...............O...
+             ...O............O..
+             ....X..............
+             ...XOX.............
+             ...XOOX.........O..
+             ....XOOX...........
+             .....XOOX......X...
+             ......XOOX.........
+             ..X....XOOX....X...
+             ........XOOX...OX..
+             .........XO...XX...
+             .............XOOO..
+             ...........O.X..X..
+             ..X..O.........X...
+             ...................
+             ...................",
+        );
+        let l6 = at(&p, 10, 5);
+        assert_eq!(p.string_stones(l6).count(), 14);
+        let black = root_effects(&p, Color::Black);
+        assert!(
+            !black.iter().any(|&(_, e)| e == Effect::Captures(14)),
+            "{black:?}"
+        );
+        for (col, row, color) in [
+            (10, 4, Color::Black),
+            (11, 5, Color::White),
+            (11, 4, Color::Black),
+            (12, 5, Color::White),
+            (12, 6, Color::Black),
+        ] {
+            p.play(at(&p, col, row), color);
+        }
+        assert!(!captured(&p, l6, Color::White), "G13 saves it");
     }
 
     #[test]

@@ -396,7 +396,8 @@ fn defence_candidates(position: &Position, target: Point, own: usize, wide: bool
         let liberties = position.liberties_up_to(s, SAFE_LIBERTIES);
         match liberties.len() {
             1 => captures.extend(liberties.points()),
-            2 => ataris.extend(liberties.points()),
+            // In atari itself, the target has no time for an atari.
+            2 if own >= 2 => ataris.extend(liberties.points()),
             n if wide && n <= own => races.extend(liberties.points()),
             _ => {}
         }

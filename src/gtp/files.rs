@@ -81,10 +81,10 @@ pub(crate) fn game_from_sgf(
             .map_err(|_| format!("bad handicap {value:?}"))?,
         None => 0,
     };
-    let first_player = match root.first("PL") {
-        Some(value) => Some(sgf_color(value).ok_or(format!("bad PL {value:?}"))?),
-        None => None,
-    };
+    // PL may stand in any node before the first move (GNU Go's regression
+    // games give it with the setup stones, in the root's child); the last
+    // one read decides.
+    let mut first_player = None;
     let mut game = Game::new(geometry, kind, komi);
     let mut setup: BTreeMap<Point, Color> = BTreeMap::new();
     let mut moves_played = 0usize;
@@ -97,6 +97,9 @@ pub(crate) fn game_from_sgf(
             .collect()
     };
     for node in tree.main_line() {
+        if !setup_done && let Some(value) = node.first("PL") {
+            first_player = Some(sgf_color(value).ok_or(format!("bad PL {value:?}"))?);
+        }
         let has_setup = ["AB", "AW", "AE"].iter().any(|id| node.get(id).is_some());
         if has_setup {
             if setup_done {

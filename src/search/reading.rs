@@ -319,13 +319,33 @@ impl<'a> Reader<'a> {
             }
             if !self.captures_first_to_move(target, mover, 1) {
                 // A read that gave up proves nothing: no credit for it.
-                if !self.gave_up {
+                if !self.gave_up && !self.four_liberties_fall(target, mover) {
                     effects.push((m, Effect::Saves(size)));
                 }
             } else if liberties.contains(m) {
                 effects.push((m, Effect::FailsToSave(size)));
             }
         }
+    }
+
+    /// After a saving move at ply 0: whether the string through `target`,
+    /// left with exactly `SAFE_LIBERTIES` liberties (which the reads count
+    /// as safe), still dies when the attacker takes one of them first and
+    /// the defender cannot rescue it. A move that only reaches four
+    /// liberties next to a wall is no save: tactics_ld test 38 (White E7
+    /// or F6 at move 283 of the viking4 game), where GNU Go's attack
+    /// captures the four-liberty string.
+    fn four_liberties_fall(&mut self, target: Point, defender: Color) -> bool {
+        let liberties = self.plies[1].liberties_up_to(target, SAFE_LIBERTIES + 1);
+        if liberties.len() != SAFE_LIBERTIES {
+            return false;
+        }
+        let attacker = defender.opponent();
+        liberties.points().any(|liberty| {
+            self.play(1, liberty, attacker)
+                && self.dies_first_to_move(target, defender, 2)
+                && !self.gave_up
+        })
     }
 }
 
@@ -549,6 +569,43 @@ mod tests {
             p.play(at(&p, col, row), color);
         }
         assert!(!captured(&p, l6, Color::White), "G13 saves it");
+    }
+
+    #[test]
+    fn reaching_four_liberties_against_a_wall_is_no_save() {
+        // tactics_ld test 38 (move 283 of GNU Go 3.4 against viking4),
+        // White to move: White E7 or F6 gives the string round F7 four
+        // liberties, and Black still captures it (GNU Go's attack: G7
+        // after E7, E7 after F6). Neither may count as a save.
+        let p = board(
+            ".........O.OOXXO...
+             ..O.OOOOO..OXXOOXO.
+             .O.OXOXXOOOXX.XOOX.
+             ..OXXXXOOXXX.X.XOOX
+             ..OXXXOOXX.....XXOO
+             ..OOOXOOOX....XXO..
+             XXXOXXOOX...X.XOOO.
+             OOOXXXOOXXX...XOXOO
+             OXXXXOOOOOOX..XOXXX
+             OOOXXXXO..OX.X.XXXO
+             O.OOX.XXOOOXXXXXXXO
+             .OXX.XX.XOXXOOXOXOO
+             ..OX.O.XXXOO.OXOXO.
+             .OOXO..X.XO..OOOOOO
+             .OXXOO.XXOO.OOXXXO.
+             .OOXXXX.XXO..O.XOOO
+             OOXX.OOOOXXO.O.XOOX
+             XOXOOOX.OXOOOOOXXXX
+             XXXO.XXOOXXXOXXX.O.",
+        );
+        let (e7, f6) = (at(&p, 4, 6), at(&p, 5, 5));
+        let white = root_effects(&p, Color::White);
+        assert!(
+            !white
+                .iter()
+                .any(|&(m, e)| (m == e7 || m == f6) && matches!(e, Effect::Saves(_))),
+            "{white:?}"
+        );
     }
 
     #[test]

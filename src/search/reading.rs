@@ -260,8 +260,8 @@ impl<'a> Reader<'a> {
         let defender = mover.opponent();
         self.nodes = 0;
         self.load(position, defender);
-        if self.dies_first_to_move(target, defender, 0) {
-            return; // dead whoever moves: no hurry
+        if self.dead_whoever_moves(target, defender) {
+            return; // no hurry
         }
         self.plies[0].set_to_move(mover);
         if !self.captures_first_to_move(target, defender, 0) {
@@ -326,6 +326,41 @@ impl<'a> Reader<'a> {
                 effects.push((m, Effect::FailsToSave(size)));
             }
         }
+    }
+
+    /// Defender to move at ply 0: whether the string through `target` dies
+    /// whatever it plays, a defence that only reaches four liberties
+    /// failing when they fall (`four_liberties_fall`). The corner string
+    /// of CGOS game 31410 at move 68 (Black R16 and S17, in tactics_19 and
+    /// ladder_19) reaches four liberties at S16 and dies all the same, as
+    /// GNU Go's defend says: White's moves there capture nothing that was
+    /// still alive.
+    fn dead_whoever_moves(&mut self, target: Point, defender: Color) -> bool {
+        if self.dies_first_to_move(target, defender, 0) {
+            return true;
+        }
+        let position = &self.plies[0];
+        let own = position.liberties_up_to(target, SAFE_LIBERTIES).len();
+        let candidates = defence_candidates(position, target, own, true);
+        let reaches_four = |reader: &mut Self, m: Point| {
+            reader.play(0, m, defender)
+                && reader.plies[1]
+                    .liberties_up_to(target, SAFE_LIBERTIES + 1)
+                    .len()
+                    == SAFE_LIBERTIES
+        };
+        if !candidates.iter().any(|&m| reaches_four(self, m)) {
+            return false;
+        }
+        for m in candidates {
+            if !self.play(0, m, defender) || self.captures_first_to_move(target, defender, 1) {
+                continue;
+            }
+            if self.gave_up || !self.four_liberties_fall(target, defender) {
+                return false;
+            }
+        }
+        true
     }
 
     /// After a saving move at ply 0: whether the string through `target`,
@@ -604,6 +639,44 @@ mod tests {
             !white
                 .iter()
                 .any(|&(m, e)| (m == e7 || m == f6) && matches!(e, Effect::Saves(_))),
+            "{white:?}"
+        );
+    }
+
+    #[test]
+    fn a_string_that_reaches_four_liberties_and_dies_gives_no_hurry() {
+        // CGOS game 31410 before move 68, White to move: Black R16 and
+        // S17 join at S16 with four liberties and die in the corner all
+        // the same (GNU Go's defend of R16 fails after Black S16 too), so
+        // no White move there captures what was still alive.
+        let p = board(
+            "...................
+             .................O.
+             ..X..XX.O..O...OOX.
+             ...O..........O.X..
+             ................O..
+             .X...X..........O..
+             ...................
+             ...................
+             ...X.....X.X.......
+             ............X..O...
+             ..X..X.............
+             .....OX............
+             ..X.O....OX.X..O...
+             ......X..OXOOO.....
+             ..X.O.....O....O...
+             .OOO.X....OX.X.OX..
+             ....OX..X.XX..XXOO.
+             ..O.OX..........XO.
+             ...OXX.............",
+        );
+        let corner = [(15, 15), (17, 15), (18, 15), (17, 14), (18, 16)];
+        let corner: Vec<Point> = corner.iter().map(|&(c, r)| at(&p, c, r)).collect();
+        let white = root_effects(&p, Color::White);
+        assert!(
+            !white
+                .iter()
+                .any(|&(m, e)| corner.contains(&m) && matches!(e, Effect::Captures(_))),
             "{white:?}"
         );
     }

@@ -386,17 +386,29 @@ impl<'a> Reader<'a> {
 
 /// The attacker's tries against the string through `target`: saving its
 /// own strings in atari next to it (else the defender captures them and
-/// breaks out), the target's liberties, then (when `wide`) the empty
-/// points next to them.
+/// breaks out), by extending or by capturing what ataris them, the
+/// target's liberties, then (when `wide`) the empty points next to them.
 fn attack_candidates(position: &Position, target: Point, wide: bool) -> Vec<Point> {
     let g = position.geometry();
     let liberties = position.string_liberties(target);
-    let mut candidates: Vec<Point> = touching_strings(position, target)
-        .into_iter()
-        .filter_map(|s| position.atari_liberty(s))
-        .filter(|p| !liberties.contains(*p))
-        .collect();
-    candidates.dedup();
+    let target_stones = position.string_stones(target);
+    let mut candidates: Vec<Point> = Vec::new();
+    for s in touching_strings(position, target) {
+        let Some(escape) = position.atari_liberty(s) else {
+            continue;
+        };
+        // Extending, or capturing a defender's stone in atari that ataris
+        // it (a double atari played as a self-atari).
+        let captures = touching_strings(position, s)
+            .into_iter()
+            .filter(|&d| !target_stones.contains(d))
+            .filter_map(|d| position.atari_liberty(d));
+        for p in std::iter::once(escape).chain(captures) {
+            if !liberties.contains(p) && !candidates.contains(&p) {
+                candidates.push(p);
+            }
+        }
+    }
     candidates.extend(liberties.iter());
     if wide {
         let nets = liberties

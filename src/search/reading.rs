@@ -694,6 +694,46 @@ mod tests {
     }
 
     #[test]
+    fn the_attacker_captures_a_self_atari_that_ataris_its_strings() {
+        // GNU Go's blunder12 before move 258, after White C10 and Black
+        // D11: White B10 leaves C10 three liberties, and after Black C11
+        // White's double atari at B8 on C8 and B9 stands in atari itself:
+        // Black A8 takes it, and the string dies (GNU Go's attack agrees).
+        let p = board(
+            ".O.OX..............
+             OOOOX..............
+             XOXXOXX.X.XXX...XXX
+             XXX..XOXXXXOOXXXOOX
+             ...X.XOOXOXXOOOXOOX
+             ......XOOOOXXXOO.OX
+             ..X.X.XXXOOXXXXO.OX
+             .....OXOOOOXOXOOOOX
+             .X.XOXXXXOOOOXXOXXX
+             ..OOXOOOXXO..OO.OXO
+             .X.XXO.OOXO.....OOO
+             ..XXOOOXXO.OOOO....
+             XXOOOXXXOOO.OXXO...
+             XOO..OOXXOOOXXXOX..
+             O....OXXOOXOOXOOXOO
+             ..OO.OXXOOXXOXOOOXO
+             .O.OOOOXXX.XXXXXOXX
+             ..OXOXX..X..X.XXOOX
+             ...XOOX.X..X...XXXX",
+        );
+        let (b10, c10) = (at(&p, 1, 9), at(&p, 2, 9));
+        let white = root_effects(&p, Color::White);
+        assert!(
+            !white
+                .iter()
+                .any(|&(m, e)| m == b10 && matches!(e, Effect::Saves(_))),
+            "{white:?}"
+        );
+        let mut after = p.clone();
+        after.play(b10, Color::White);
+        assert!(captured(&after, c10, Color::Black));
+    }
+
+    #[test]
     fn a_ladder_is_read_to_its_end() {
         // Black C3 (liberties C2 and D3) dies in a ladder to the upper
         // right with White to move, and lives with Black to move.

@@ -11,8 +11,12 @@
 //!
 //! A read that runs out of nodes or plies counts the string as safe: a
 //! verdict of "captured" holds against every defence the reader knows
-//! (extending, capturing or, early on, ataring or racing an attacker),
-//! though not against a counter-threat elsewhere on the board.
+//! (extending, capturing, a double atari or, early on, ataring or racing
+//! an attacker), though not against a counter-threat elsewhere on the
+//! board, and not through ko. Four liberties count as safe inside a read;
+//! at the root a save that reaches exactly four must also survive the
+//! attacker taking one of them. `scripts/reading_vs_gnugo.py` checks the
+//! root's verdicts against GNU Go's reader.
 
 use std::cell::RefCell;
 

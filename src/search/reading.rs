@@ -13,7 +13,7 @@
 //! verdict of "captured" holds against every defence the reader knows
 //! (extending, capturing, a double atari or, early on, ataring or racing
 //! an attacker), though not against a counter-threat elsewhere on the
-//! board, and not through ko. Four liberties count as safe inside a read;
+//! board or a ko won by threats. Four liberties count as safe inside a read;
 //! at the root a save that reaches exactly four must also survive the
 //! attacker taking one of them. `scripts/reading_vs_gnugo.py` checks the
 //! root's verdicts against GNU Go's reader.

@@ -40,9 +40,10 @@ vary by about 5 from seed to seed.
 
 import argparse
 import re
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+
+from gtp_pipe import GtpPipe
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -122,35 +123,14 @@ def collect(args):
             board.play(mv, color)
 
 
-class Engine:
-    """A GTP engine on pipes."""
-
-    def __init__(self, command):
-        self.process = subprocess.Popen(
-            command,
-            shell=True,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
+class Engine(GtpPipe):
+    """A GTP engine on pipes whose every command must succeed."""
 
     def send(self, command):
-        self.process.stdin.write(command + "\n")
-        self.process.stdin.flush()
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError(f"engine died on {command!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        reply = " ".join(lines)
-        if reply.startswith("?"):
-            raise RuntimeError(f"{command!r}: {reply}")
-        return reply[1:].strip()
+        ok, lines = self.reply(command)
+        if not ok:
+            raise RuntimeError(f"{command!r}: ? {' '.join(lines)}")
+        return " ".join(lines).strip()
 
     def set_up(self, size, moves, to_move):
         self.send(f"boardsize {size}")
@@ -160,10 +140,6 @@ class Engine:
             self.send(f"play {color} {mv}")
             color = "w" if color == "b" else "b"
         assert color == to_move, "moves alternate from Black"
-
-    def close(self):
-        self.process.stdin.close()
-        self.process.wait()
 
 
 def parse_position(line):

@@ -23,43 +23,19 @@ KOSUMI defaults to target/release/kosumi, GNUGO to /usr/games/gnugo.
 """
 
 import os
-import subprocess
 import sys
 
+from gtp_pipe import GtpPipe
 
-class Gtp:
-    """A GTP engine on pipes, one command at a time."""
 
-    def __init__(self, command, folder):
-        self.process = subprocess.Popen(
-            command,
-            cwd=folder,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
+class Gtp(GtpPipe):
+    """An engine called with a command: the response's text, or '?' and
+    the error."""
 
-    def __call__(self, line):
-        """The response's text without its '= ', or '?' and the error."""
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-        lines = []
-        while True:
-            reply = self.process.stdout.readline()
-            if not reply:
-                raise RuntimeError(f"engine quit on {line!r}")
-            if reply.strip() == "":
-                if lines:
-                    break
-                continue
-            lines.append(reply.rstrip("\n"))
+    def __call__(self, command):
+        ok, lines = self.reply(command)
         text = "\n".join(lines)
-        return text[1:].strip() if text.startswith("=") else "?" + text[1:].strip()
-
-    def close(self):
-        self.process.stdin.close()
-        self.process.wait()
+        return text if ok else "?" + text
 
 
 def main():

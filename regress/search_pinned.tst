@@ -53,6 +53,6 @@ kosumi-game go
 boardsize 13
 kosumi-param playouts 150
 110 kosumi-winrate
-#? [black D7 win rate 48\.1% visits 27 playouts 150]
+#? [black K9 win rate 55\.6% visits 18 playouts 150]
 120 kosumi-pv w
-#? [D7 D9 F9 E8]
+#? [D7 D9 F9]

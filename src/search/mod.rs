@@ -556,6 +556,11 @@ impl Searcher {
                 expand_threshold: self
                     .params
                     .expand_threshold(root.kind(), root.geometry().area()),
+                inverse_rave_equivalence: (1.0
+                    / self
+                        .params
+                        .rave_equivalence_for(root.kind(), root.geometry().area()))
+                    as f32,
                 margins: (phase == KomiPhase::Probe).then_some(&tally),
                 criticality: criticality.as_ref(),
                 scores: (root.kind() == GameKind::Go).then_some(&state.scores),
@@ -1587,9 +1592,12 @@ mod tests {
                 .find(|c| c.mv == m7)
                 .map_or(0, |c| c.visits)
         };
+        // The first search weighs AMAF as long as small boards do: at
+        // 19x19's own equivalence its 300 playouts go most to another move.
         let mut s = searcher_with(SearchParams {
             prior_read_win: 0,
             prior_read_futile: 0,
+            rave_equivalence_large: SearchParams::default().rave_equivalence,
             ..SearchParams::default()
         });
         let first = run(&mut s, &game, 300);

@@ -42,6 +42,9 @@ pub struct Shared<'a> {
     pub root_recent: RecentMoves,
     /// Playouts a leaf needs before it is expanded on this board.
     pub expand_threshold: u32,
+    /// 1 / `rave_equivalence` for this game and board, worked out once
+    /// rather than at every selection.
+    pub inverse_rave_equivalence: f32,
     /// Where Go playouts count their margins while the dynamic komi is
     /// being probed (see `dyn_komi`).
     pub margins: Option<&'a MarginTally>,
@@ -663,7 +666,7 @@ fn select(shared: &Shared, parent: NodeId, first: NodeId, count: usize) -> NodeI
     };
     let nogo = kind == GameKind::NoGo;
     let terms = ValueTerms {
-        inverse_equivalence: (1.0 / params.rave_equivalence_for(kind)) as f32,
+        inverse_equivalence: shared.inverse_rave_equivalence,
         shared_bonus: if nogo { bonus } else { 0.0 },
         plain_bonus: if nogo { 0.0 } else { bonus },
     };

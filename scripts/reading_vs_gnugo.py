@@ -91,18 +91,24 @@ def main():
         # "TEXT <color> captures: ...; saves: ...; futile: ..."
         fields = report[0].split(" ", 2)[2]
         parts = dict(part.strip().split(": ", 1) for part in fields.split(";"))
+        # What each claim is checked against depends on the position
+        # alone (every move tried is undone): found once, for the first
+        # claim that needs it.
+        alive = threatened = None
         for kind in ("captures", "saves", "futile"):
             moves = [] if parts[kind] == "none" else parts[kind].split()
             for move in moves:
                 claims += 1
                 if kind == "captures":
-                    alive = [s for s in short_strings(opponent(mover)) if not dies(s)]
+                    if alive is None:
+                        alive = [s for s in short_strings(opponent(mover)) if not dies(s)]
                     theirs(f"play {mover} {move}")
                     holds = any(
                         theirs("color " + s) != opponent(mover) or dies(s) for s in alive
                     )
                 elif kind == "saves":
-                    threatened = [s for s in short_strings(mover) if attackable(s)]
+                    if threatened is None:
+                        threatened = [s for s in short_strings(mover) if attackable(s)]
                     theirs(f"play {mover} {move}")
                     holds = any(
                         theirs("color " + s) == mover and not attackable(s)

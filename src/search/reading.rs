@@ -353,6 +353,8 @@ impl<'a> Reader<'a> {
                     .len()
                     == SAFE_LIBERTIES
         };
+        // Only a defence that stops at four liberties can be a false save;
+        // without one the read above stands, and these plays cost no read.
         if !candidates.iter().any(|&m| reaches_four(self, m)) {
             return false;
         }

@@ -23,7 +23,7 @@ play w a3
 50 reg_genmove b
 #? [resign]
 60 gogui-rules_final_result
-#? [white]
+#? [White wins: black has no legal move\.]
 70 final_score
 #? [W\+]
 # Never a pass in NoGo.

@@ -17,6 +17,24 @@ struct Cli {
     /// GTP engine: the game to play at start-up (`kosumi-game` switches later).
     #[arg(long, value_enum, default_value = "go")]
     game: GameArg,
+    /// GTP engine: board side at start-up (default 19 for Go, 9 for NoGo),
+    /// as if `boardsize N` had been sent. GoGui reads it through
+    /// `gogui-rules_board_size`.
+    #[arg(long, value_name = "N", value_parser = parse_board_side)]
+    size: Option<usize>,
+    /// GTP engine: komi at start-up (default 7.5 for Go, 0 for NoGo).
+    #[arg(long, value_name = "K", value_parser = parse_start_komi, allow_hyphen_values = true)]
+    komi: Option<f32>,
+    /// GTP engine: seconds kept back for network and process lag from every
+    /// overtime period (at most a fifth of it) and once from main time
+    /// (`kosumi-param lag` sets it later).
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_lag_seconds)]
+    lag: std::time::Duration,
+    /// GTP engine: for Lizzie 0.7, answer `version` as Leela Zero 0.17
+    /// (`0.17 (Kosumi x.y.z)`): Lizzie refuses to analyse with an engine
+    /// whose version it does not take for Leela Zero 0.15 or later.
+    #[arg(long)]
+    lizzie: bool,
     /// GTP engine: serve GTP over TCP on ADDRESS:PORT (a bare PORT means
     /// 127.0.0.1), one controller at a time, instead of stdin/stdout.
     #[arg(long, value_name = "ADDRESS")]
@@ -111,6 +129,34 @@ enum Command {
         #[arg(long)]
         first_win: bool,
     },
+}
+
+fn parse_board_side(text: &str) -> Result<usize, String> {
+    let range = gtp::commands::MIN_BOARD_SIZE..=kosumi::board::MAX_SIZE;
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|side| range.contains(side))
+        .ok_or_else(|| {
+            format!(
+                "give a board side from {} to {}",
+                range.start(),
+                range.end()
+            )
+        })
+}
+
+fn parse_start_komi(text: &str) -> Result<f32, String> {
+    text.trim()
+        .parse::<f32>()
+        .ok()
+        .filter(|komi| komi.is_finite() && komi.abs() <= 1000.0)
+        .ok_or_else(|| "give komi as a number from -1000 to 1000".to_string())
+}
+
+fn parse_lag_seconds(text: &str) -> Result<std::time::Duration, String> {
+    gtp::parse_lag(text)
+        .map_err(|_| format!("give the lag in seconds, 0 to {}", gtp::MAX_LAG_SECONDS))
 }
 
 fn parse_size(text: &str) -> Result<Geometry, String> {
@@ -251,6 +297,10 @@ fn main() -> ExitCode {
             parse_params(&texts).and_then(|params| {
                 let config = EngineConfig {
                     game: cli.game.into(),
+                    size: cli.size,
+                    komi: cli.komi,
+                    lag: cli.lag,
+                    lizzie: cli.lizzie,
                     seed: cli.seed,
                     playouts: cli.playouts,
                     threads: cli.threads,

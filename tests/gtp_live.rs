@@ -115,7 +115,7 @@ fn pondering_grows_the_tree_that_the_next_genmove_reuses() {
         "50",
     ]);
     engine.send("boardsize 7\ngenmove b\n");
-    assert_eq!(engine.reply(), ["="]);
+    assert_eq!(engine.reply(), ["= "]);
     let answer = engine.reply();
     assert!(answer[0].starts_with("= "), "{answer:?}");
     // The opponent thinks; the engine ponders without a word on stdout.
@@ -140,7 +140,7 @@ fn pondering_grows_the_tree_that_the_next_genmove_reuses() {
     // The opponent plays the expected move: the next search starts from
     // the pondered subtree, so its root holds far more than its own playouts.
     engine.send(&format!("play w {expected}\nlz-genmove_analyze b 0\n"));
-    assert_eq!(engine.reply(), ["="]);
+    assert_eq!(engine.reply(), ["= "]);
     let stream = engine.reply();
     let info = stream
         .iter()
@@ -153,7 +153,7 @@ fn pondering_grows_the_tree_that_the_next_genmove_reuses() {
         "root visits {visits} after pondering {playouts} playouts"
     );
     engine.send("quit\n");
-    assert_eq!(engine.reply(), ["="]);
+    assert_eq!(engine.reply(), ["= "]);
     assert!(engine.child.wait().expect("exit status").success());
 }
 
@@ -167,7 +167,7 @@ fn quit_during_pondering_exits_at_once() {
     thread::sleep(Duration::from_millis(200));
     let asked = Instant::now();
     engine.send("quit\n");
-    assert_eq!(engine.reply(), ["="]);
+    assert_eq!(engine.reply(), ["= "]);
     assert!(engine.child.wait().expect("exit status").success());
     let took = asked.elapsed();
     eprintln!("quit during pondering: exited after {took:?}");

@@ -58,7 +58,7 @@ fn stdio_quit_answers_and_exits_at_once() {
     assert_eq!(replies[0], "= Kosumi");
     assert_eq!(replies[2], "= 2");
     assert!(replies[5].starts_with("= "), "{output:?}");
-    assert_eq!(replies[6], "=");
+    assert_eq!(replies[6], "= ");
     drop(stdin);
 }
 
@@ -79,7 +79,74 @@ fn stdio_end_of_input_exits_cleanly() {
         .unwrap();
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success());
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "= NoGo\n\n");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "= Nogo\n\n");
+}
+
+/// The replies of a process started with `args` to `input`, closed after.
+fn answers(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(KOSUMI)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// GoGui adopts `gogui-rules_board_size` whatever its own `-size` said, and
+/// a NoGo engine is its ruler, whose board size cannot be changed: the size
+/// has to be right from the start.
+#[test]
+fn board_size_and_komi_from_the_command_line() {
+    let ask = "gogui-rules_board_size\nkomi_get\n";
+    assert_eq!(answers(&[], ask), "= 19\n\n? unknown command\n\n");
+    assert_eq!(
+        answers(&["--game", "nogo"], ask),
+        "= 9\n\n? unknown command\n\n"
+    );
+    let board = answers(&["--size", "7", "--komi", "-2.5"], "showboard\n");
+    assert!(board.contains(" 7 . . . . . . . 7"), "{board}");
+    assert!(board.contains("komi -2.5"), "{board}");
+    let nogo = answers(
+        &["--game", "nogo", "--size", "13"],
+        "gogui-rules_board_size\n",
+    );
+    assert_eq!(nogo, "= 13\n\n");
+    for bad in [["--size", "26"], ["--size", "1"], ["--komi", "nan"]] {
+        let status = Command::new(KOSUMI)
+            .args(bad)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(!status.success(), "{bad:?}");
+    }
+}
+
+/// Lizzie 0.7 reads the second number of `version`'s first word as Leela
+/// Zero's minor version and needs at least 15; other controllers see
+/// Kosumi's own version.
+#[test]
+fn version_for_lizzie_only_when_asked() {
+    let own = answers(&[], "2 version\n");
+    assert_eq!(own, format!("=2 {}\n\n", env!("CARGO_PKG_VERSION")));
+    let lizzie = answers(&["--lizzie"], "2 version\n");
+    let first_word = lizzie
+        .strip_prefix("=2 ")
+        .and_then(|text| text.split_whitespace().next())
+        .expect("a version");
+    let minor: u32 = first_word.split('.').nth(1).unwrap().parse().unwrap();
+    assert!(minor >= 15, "{lizzie}");
 }
 
 #[test]
@@ -202,7 +269,7 @@ fn printsgf_loads_back_to_the_same_position() {
         }
         let file = folder.join(format!("game{k}.sgf"));
         let reply = run(&mut original, &format!("printsgf {}", file.display()));
-        assert_eq!(reply, "=\n\n");
+        assert_eq!(reply, "= \n\n");
         let mut loaded = engine(99);
         if setup.contains(&"kosumi-game nogo") {
             run(&mut loaded, "kosumi-game nogo");
@@ -210,7 +277,7 @@ fn printsgf_loads_back_to_the_same_position() {
         let reply = run(&mut loaded, &format!("loadsgf {}", file.display()));
         assert_eq!(
             reply,
-            "=\n\n",
+            "= \n\n",
             "{}",
             std::fs::read_to_string(&file).unwrap()
         );

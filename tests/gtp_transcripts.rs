@@ -119,6 +119,10 @@ fn parse_transcript(text: &str, tmp: &Path) -> Vec<Step> {
 struct OutputLines {
     lines: Receiver<String>,
     peeked: Option<String>,
+    /// The next line starts a reply (the last one was blank).
+    reply_start: bool,
+    /// First lines of replies that GoGui would misread.
+    misframed: Vec<String>,
 }
 
 impl OutputLines {
@@ -131,8 +135,25 @@ impl OutputLines {
 
     fn next(&mut self) -> Option<String> {
         self.peek();
-        self.peeked.take()
+        let line = self.peeked.take()?;
+        if self.reply_start && !line.is_empty() && !gogui_reads_as_written(&line) {
+            self.misframed.push(line.clone());
+        }
+        self.reply_start = line.is_empty();
+        Some(line)
     }
+}
+
+/// GoGui's GtpClient takes a reply's text from after the first space of the
+/// whole reply, and gogui-regress matches its patterns against that: the
+/// status (`=`/`?` and an optional id) must be followed by a space on the
+/// first line, or the first word of the reply is lost.
+fn gogui_reads_as_written(first_line: &str) -> bool {
+    let Some(rest) = first_line.strip_prefix(['=', '?']) else {
+        return false;
+    };
+    rest.trim_start_matches(|c: char| c.is_ascii_digit())
+        .starts_with(' ')
 }
 
 /// The engine in a thread, fed and read through pipes.
@@ -163,6 +184,8 @@ fn start_engine(base_dir: &Path) -> (std::io::PipeWriter, OutputLines, thread::J
     let output = OutputLines {
         lines: receiver,
         peeked: None,
+        reply_start: true,
+        misframed: Vec::new(),
     };
     (input_writer, output, engine_thread)
 }
@@ -213,6 +236,12 @@ fn run_transcript(path: &Path) -> Result<(), String> {
     drop(input);
     if let Some(extra) = output.next() {
         return Err(format!("{name}: unexpected output at the end: {extra:?}"));
+    }
+    if !output.misframed.is_empty() {
+        return Err(format!(
+            "{name}: replies GoGui would misread (no space after the status): {:?}",
+            output.misframed
+        ));
     }
     engine_thread
         .join()
@@ -265,6 +294,16 @@ fn every_listed_command_appears_in_a_transcript() {
         .filter(|name| !used.contains(*name))
         .collect();
     assert!(missing.is_empty(), "commands in no transcript: {missing:?}");
+}
+
+#[test]
+fn gogui_framing_needs_the_space() {
+    assert!(gogui_reads_as_written("= "));
+    assert!(gogui_reads_as_written("=12 A1 B2"));
+    assert!(gogui_reads_as_written("? illegal move"));
+    assert!(!gogui_reads_as_written("="));
+    assert!(!gogui_reads_as_written("=7"));
+    assert!(!gogui_reads_as_written("info move A1"));
 }
 
 #[test]

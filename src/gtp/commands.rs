@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use super::GtpError;
 use super::engine::{
-    Call, DEFAULT_GO_KOMI, Engine, Response, StringStatus, color_word, number_text, parse_color,
-    parse_komi,
+    Call, DEFAULT_GO_KOMI, Engine, LIZZIE_VERSION, Response, StringStatus, color_letter,
+    color_word, number_text, parse_color, parse_komi, parse_lag,
 };
 use super::files;
 use super::parse::{self, Vertex};
 use super::thinking;
-use crate::board::{Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Point};
+use crate::board::{Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Outcome, Point};
 #[cfg(test)]
 use crate::search::SearchParams;
 use crate::search::reading::{Effect, root_effects};
@@ -286,9 +286,14 @@ fn name(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     text(ENGINE_NAME)
 }
 
-fn version(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+fn version(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     call.expect_args(0)?;
-    text(env!("CARGO_PKG_VERSION"))
+    let own = env!("CARGO_PKG_VERSION");
+    if engine.lizzie {
+        text(format!("{LIZZIE_VERSION} ({ENGINE_NAME} {own})"))
+    } else {
+        text(own)
+    }
 }
 
 fn known_command(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
@@ -790,6 +795,11 @@ fn parameters(engine: &Engine) -> Vec<(&'static str, &'static str, String)> {
             "ownership_playouts",
             engine.ownership_playouts.to_string(),
         ),
+        (
+            "string",
+            "lag",
+            number_text(engine.clock.lag().as_secs_f64()),
+        ),
         ("bool", "ponder", u8::from(engine.ponder).to_string()),
         ("bool", "gogui_gfx", u8::from(engine.gogui_gfx).to_string()),
         (
@@ -828,6 +838,7 @@ fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
                     }
                     engine.ownership_playouts = playouts;
                 }
+                "lag" => engine.clock.set_lag(parse_lag(value)?),
                 "ponder" => engine.ponder = parse_switch(value)?,
                 "gogui_gfx" => engine.gogui_gfx = parse_switch(value)?,
                 "opening_book" => engine.opening_book = parse_switch(value)?,
@@ -937,16 +948,23 @@ fn kosumi_tactics(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpE
     text(lines.join("\n"))
 }
 
-/// Chat from KGS (kgsGtp passes it on; the reply goes back as chat). One
-/// short line of plain text whatever was said: kgsGtp copes badly with
-/// empty or unusual replies.
+/// Chat from KGS: `kgs-chat game|private NAME TEXT...`. kgsGtp sends the
+/// text of a successful reply back to the speaker, and nothing for an
+/// empty one. A private message gets one short line saying what Kosumi is;
+/// game chat gets silence, so that players and watchers are not answered
+/// by the same sentence every time they speak.
 fn kgs_chat(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     if call.args.len() < 3 {
         return Err(GtpError::Syntax);
     }
-    text(format!(
-        "Hello, I am {ENGINE_NAME}, a Go program. I cannot chat, but I wish you a good game."
-    ))
+    match call.args[0].to_ascii_lowercase().as_str() {
+        "game" => text(""),
+        "private" => text(format!(
+            "Hello, I am {ENGINE_NAME} {}, a Go program. I cannot chat, but I wish you a good game.",
+            env!("CARGO_PKG_VERSION")
+        )),
+        _ => Err(GtpError::Syntax),
+    }
 }
 
 fn gogui_analyze_commands(_: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
@@ -964,8 +982,6 @@ fn gogui_analyze_commands(_: &mut Engine, call: &mut Call) -> Result<Response, G
             "string/Final score/final_score",
             "string/Show board/showboard",
             "param/Engine parameters/kosumi-param",
-            "none/Rules: Go/kosumi-game go",
-            "none/Rules: NoGo/kosumi-game nogo",
         ]
         .join("\n"),
     )
@@ -975,11 +991,14 @@ fn gogui_interrupt(_: &mut Engine, _: &mut Call) -> Result<Response, GtpError> {
     text("")
 }
 
+/// GoGui's documented form: a capital letter, then lower case only. GoGui
+/// treats an engine that answers `Go` as a Go program and any other as the
+/// ruler of its game.
 fn gogui_rules_game_id(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     call.expect_args(0)?;
     text(match engine.game.kind() {
         GameKind::Go => "Go",
-        GameKind::NoGo => "NoGo",
+        GameKind::NoGo => "Nogo",
     })
 }
 
@@ -1018,15 +1037,38 @@ fn gogui_rules_side_to_move(engine: &mut Engine, call: &mut Call) -> Result<Resp
     text(color_word(engine.game.to_move()))
 }
 
+/// The sentence GoGui shows in its "game finished" dialog (its
+/// documentation's form: who won, and by how much where that means
+/// something).
 fn gogui_rules_final_result(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     call.expect_args(0)?;
     let game = &engine.game;
     if !game.is_over() {
-        return text("unknown");
+        return text("The game is not over.");
     }
-    match game.kind() {
-        GameKind::NoGo => text(color_word(game.to_move().opponent())),
-        GameKind::Go => text(engine.result_text().unwrap_or_else(|| "unknown".into())),
+    let capitalized = |color: Color| {
+        let mut word = color_word(color).to_string();
+        word[..1].make_ascii_uppercase();
+        word
+    };
+    if game.kind() == GameKind::NoGo {
+        let loser = game.to_move();
+        return text(format!(
+            "{} wins: {} has no legal move.",
+            capitalized(loser.opponent()),
+            color_word(loser)
+        ));
+    }
+    match engine.counted_outcome() {
+        Outcome::Draw => text("Draw: the area count is even."),
+        Outcome::Win(color, margin) => {
+            let margin = number_text(margin.into());
+            text(format!(
+                "{} wins by {margin} points ({}+{margin}), counting area with dead stones removed.",
+                capitalized(color),
+                color_letter(color),
+            ))
+        }
     }
 }
 
@@ -1055,7 +1097,7 @@ mod tests {
             );
             assert_eq!(
                 run(&mut engine, &format!("kosumi-param {name} {value}")),
-                "=\n\n",
+                "= \n\n",
                 "{name}"
             );
         }

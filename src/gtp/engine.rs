@@ -15,11 +15,15 @@ use crate::board::{
     Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point, fixed_handicap_points,
 };
 use crate::search::ownership::{DEAD_THRESHOLD, Ownership};
-use crate::search::time::Clock;
+use crate::search::time::{Clock, DEFAULT_LAG};
 use crate::search::{FastRng, SearchParams, Searcher};
 
-/// Board side when the engine starts.
+/// Board side of Go when the engine starts.
 pub const DEFAULT_BOARD_SIZE: usize = 19;
+
+/// Board side of NoGo when the engine starts: the size the Computer
+/// Olympiad and TAAI play it on.
+pub const DEFAULT_NOGO_BOARD_SIZE: usize = 9;
 
 /// Komi of a Go game until the controller sets one.
 pub const DEFAULT_GO_KOMI: f32 = 7.5;
@@ -31,6 +35,15 @@ pub const DEFAULT_OWNERSHIP_PLAYOUTS: u32 = 400;
 /// the playouts leave their points to neither side.
 pub const SEKI_BAND: f32 = 0.2;
 
+/// The first word of `version` under `--lizzie`. Lizzie 0.7 reads the
+/// second number of that word as Leela Zero's minor version and stops at a
+/// dialog below 15 (or silently, where it is no number): Kosumi's own
+/// analysis commands are Leela Zero 0.17's, so it says so.
+pub const LIZZIE_VERSION: &str = "0.17";
+
+/// The most lag `--lag` and `kosumi-param lag` accept, in seconds.
+pub const MAX_LAG_SECONDS: f64 = 60.0;
+
 /// Komi beyond this is certainly a mistake (and would lose precision).
 const MAX_KOMI: f64 = 1000.0;
 
@@ -39,6 +52,15 @@ const MAX_KOMI: f64 = 1000.0;
 pub struct EngineConfig {
     /// Go or NoGo at start-up.
     pub game: GameKind,
+    /// Board side at start-up (19 for Go, 9 for NoGo when `None`). It must
+    /// be a size `boardsize` accepts.
+    pub size: Option<usize>,
+    /// Komi at start-up (7.5 for Go, 0 for NoGo when `None`).
+    pub komi: Option<f32>,
+    /// Time kept back for lag on every move (see [`DEFAULT_LAG`]).
+    pub lag: Duration,
+    /// Answer `version` as Lizzie 0.7 requires (see [`LIZZIE_VERSION`]).
+    pub lizzie: bool,
     /// Search seed; the search's default when `None`.
     pub seed: Option<u64>,
     /// Fixed playouts per move instead of the clock's budget.
@@ -63,6 +85,10 @@ impl Default for EngineConfig {
     fn default() -> EngineConfig {
         EngineConfig {
             game: GameKind::Go,
+            size: None,
+            komi: None,
+            lag: DEFAULT_LAG,
+            lizzie: false,
             seed: None,
             playouts: None,
             threads: None,
@@ -119,11 +145,12 @@ impl Call<'_> {
         }
     }
 
-    /// The `=id` that starts a successful reply.
+    /// The `=id ` that starts a successful reply, space included (see
+    /// [`write_success`]).
     pub fn success_prefix(&self) -> String {
         match self.id {
-            Some(id) => format!("={id}"),
-            None => "=".to_string(),
+            Some(id) => format!("={id} "),
+            None => "= ".to_string(),
         }
     }
 }
@@ -159,6 +186,8 @@ pub struct Engine {
     pub(crate) gogui_gfx: bool,
     /// Genmove plays the opening book's move where it has one.
     pub(crate) opening_book: bool,
+    /// `version` answers in Lizzie's form.
+    pub(crate) lizzie: bool,
 }
 
 impl Engine {
@@ -170,14 +199,21 @@ impl Engine {
         if let Some(threads) = config.threads {
             params.threads = threads.clamp(1, 256) as u32;
         }
-        let komi = match config.game {
-            GameKind::Go => DEFAULT_GO_KOMI,
-            GameKind::NoGo => 0.0,
+        let (default_size, default_komi) = match config.game {
+            GameKind::Go => (DEFAULT_BOARD_SIZE, DEFAULT_GO_KOMI),
+            GameKind::NoGo => (DEFAULT_NOGO_BOARD_SIZE, 0.0),
         };
-        let geometry = Geometry::square(DEFAULT_BOARD_SIZE).expect("the default size is valid");
+        let komi = config.komi.unwrap_or(default_komi);
+        let mut clock = Clock::new();
+        clock.set_lag(config.lag);
+        let geometry = config
+            .size
+            .and_then(|size| Geometry::square(size).ok())
+            .or_else(|| Geometry::square(default_size).ok())
+            .expect("the default size is valid");
         Engine {
             game: Game::new(geometry, config.game, komi),
-            clock: Clock::new(),
+            clock,
             searcher: Searcher::new(params.clone()),
             params,
             fixed_playouts: config.playouts.filter(|&n| n > 0),
@@ -189,6 +225,7 @@ impl Engine {
             ponder_pending: false,
             gogui_gfx: config.gogui_gfx,
             opening_book: config.opening_book,
+            lizzie: config.lizzie,
         }
     }
 
@@ -435,6 +472,16 @@ pub(crate) fn parse_color(text: &str) -> Result<Color, GtpError> {
 }
 
 /// Parses komi: a finite number of sensible size.
+/// Seconds of lag allowance, from 0 to [`MAX_LAG_SECONDS`].
+pub fn parse_lag(text: &str) -> Result<Duration, GtpError> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|seconds| (0.0..=MAX_LAG_SECONDS).contains(seconds))
+        .map(Duration::from_secs_f64)
+        .ok_or(GtpError::Syntax)
+}
+
 pub(crate) fn parse_komi(text: &str) -> Result<f32, GtpError> {
     let komi = parse::parse_float(text)?;
     if komi.abs() > MAX_KOMI {
@@ -505,15 +552,15 @@ pub(crate) fn write_failure(
     out.flush()
 }
 
-/// Appends a reply body and the closing blank line. Blank lines inside the
-/// body would end the reply early for the controller, so they are dropped.
+/// Appends a reply body and the closing blank line. The status is always
+/// followed by a space, as GNU Go writes it: GoGui takes a reply's text from
+/// after the first space of the whole reply, so `=` then a line feed would
+/// lose the first word of the next line. Blank lines inside the body would
+/// end the reply early for the controller, so they are dropped.
 fn append_body(reply: &mut String, text: &str) {
     let mut lines = text.split('\n').map(|line| line.trim_end_matches('\r'));
-    let first = lines.next().unwrap_or("");
-    if !first.is_empty() {
-        reply.push(' ');
-        reply.push_str(first);
-    }
+    reply.push(' ');
+    reply.push_str(lines.next().unwrap_or(""));
     for line in lines.filter(|line| !line.trim().is_empty()) {
         reply.push('\n');
         reply.push_str(line);
@@ -538,9 +585,9 @@ mod tests {
     fn reply_bodies_never_hold_blank_lines() {
         let mut reply = String::from("=");
         append_body(&mut reply, "\na\n\nb\n");
-        assert_eq!(reply, "=\na\nb\n\n");
+        assert_eq!(reply, "= \na\nb\n\n");
         let mut empty = String::from("=3");
         append_body(&mut empty, "");
-        assert_eq!(empty, "=3\n\n");
+        assert_eq!(empty, "=3 \n\n");
     }
 }

@@ -57,7 +57,7 @@ use parse::ParseError;
 
 use crate::board::GameError;
 
-pub use engine::{Control, Engine, EngineConfig, Watcher};
+pub use engine::{Control, Engine, EngineConfig, MAX_LAG_SECONDS, Watcher, parse_lag};
 pub use session::{Input, NoInput, run_listen, run_stdio, serve, spawn_reader};
 
 /// Why a GTP command failed. `Display` is the text sent after `?`: the GTP 2

@@ -87,15 +87,16 @@ impl fmt::Display for SuiteReport {
     }
 }
 
-/// A reply split into its status and text (`=`/`?`, id dropped).
+/// A reply split into its status and text, read as gogui-regress reads it:
+/// the text is what follows the first space of the whole reply, trimmed
+/// (none when the reply has no space), so a reply framed without the space
+/// after its status loses its first word here exactly as it does there.
 fn split_reply(reply: &str) -> (bool, String) {
     let success = reply.starts_with('=');
-    let body = reply.trim_end_matches('\n');
-    let after_status = body
-        .get(1..)
-        .unwrap_or("")
-        .trim_start_matches(|c: char| c.is_ascii_digit());
-    let text = after_status.strip_prefix(' ').unwrap_or(after_status);
+    let text = match reply.find(' ') {
+        Some(index) => reply[index..].trim(),
+        None => "",
+    };
     (success, text.to_string())
 }
 
@@ -253,6 +254,9 @@ mod tests {
             (false, "illegal move".into())
         );
         assert_eq!(split_reply("=\n\n"), (true, String::new()));
+        assert_eq!(split_reply("= \nA B\nC\n\n"), (true, "A B\nC".into()));
+        // Without the space after the status, GoGui loses the first word.
+        assert_eq!(split_reply("=\nA B\nC\n\n"), (true, "B\nC".into()));
         assert!(pattern_matches("!D4", "C3").unwrap());
         assert!(!pattern_matches("D4|C3", "c3").unwrap());
     }

@@ -371,20 +371,59 @@ fn move_limits(engine: &Engine, color: Color) -> SearchLimits {
     }
 }
 
+/// Whether the opponent's last move was a pass, in Go.
+fn opponent_passed(engine: &Engine, color: Color) -> bool {
+    let game = &engine.game;
+    game.kind() == GameKind::Go
+        && game
+            .moves()
+            .last()
+            .is_some_and(|&(who, mv)| who != color && mv == Move::Pass)
+}
+
 /// Whether `color` may pass: not right after the opponent's pass (ending
 /// the game) unless the game is won as a scorer counts it, by area with
 /// the dead stones removed. The board as it stands may hold our dead
-/// stones in the opponent's area, which GNU Go, KGS and CGOS remove.
+/// stones in the opponent's area, which GNU Go and KGS remove.
 fn pass_may_end_the_game(engine: &Engine, color: Color) -> bool {
-    let game = &engine.game;
-    let opponent_passed = game
-        .moves()
-        .last()
-        .is_some_and(|&(who, mv)| who != color && mv == Move::Pass);
-    if game.kind() != GameKind::Go || !opponent_passed || engine.rules == "japanese" {
+    if !opponent_passed(engine, color) || engine.rules == "japanese" {
         return true;
     }
     matches!(engine.counted_outcome(), Outcome::Win(winner, _) if winner == color)
+}
+
+/// After the opponent's pass, a game `color` has won needs no search: a
+/// pass ends it. Won means won both by area with the dead stones removed
+/// (GNU Go, KGS, GoGui) and by Tromp-Taylor as the board stands, every
+/// stone alive (CGOS). Where only the first holds, the opponent's dead
+/// stones in our area must go first: capture them, again without a
+/// search, so that a decided game costs no clock. `None`: search.
+fn decided_after_a_pass(engine: &Engine, color: Color, purpose: Purpose) -> Option<Choice> {
+    if purpose != Purpose::Play || !opponent_passed(engine, color) {
+        return None;
+    }
+    let won = |outcome: Outcome| matches!(outcome, Outcome::Win(winner, _) if winner == color);
+    let game = &engine.game;
+    let dead = engine.dead_stones(None);
+    if !won(game.area_score_with_dead(&dead).outcome(game.komi())) {
+        return None;
+    }
+    if engine.rules == "japanese" || won(game.area_score().outcome(game.komi())) {
+        return Some(Choice::Play(Move::Pass));
+    }
+    let opponent_dead = dead.and(&engine.game.position().stones(color.opponent()));
+    if opponent_dead.is_empty() {
+        return None;
+    }
+    let nothing_searched = SearchReport {
+        to_move: color,
+        candidates: Vec::new(),
+        playouts: 0,
+        elapsed: Duration::ZERO,
+        extra_margin: 0,
+        probe_winrate: None,
+    };
+    Some(pass_or_capture(engine, color, &nothing_searched, purpose))
 }
 
 /// Analysis runs until stopped (or the fixed playouts, for repeatable tests).
@@ -625,6 +664,13 @@ fn think(
         }
         return settle(engine, color, Choice::Play(mv), purpose, started);
     }
+    if let Some(choice) = decided_after_a_pass(engine, color, purpose) {
+        log::info!(
+            "genmove {color:?}: {} without a search: the opponent passed and the game is won",
+            choice_text(engine, choice)
+        );
+        return settle(engine, color, choice, purpose, started);
+    }
     let limits = move_limits(engine, color);
     let reporting = Reporting {
         gfx: engine.gogui_gfx,
@@ -793,10 +839,16 @@ fn pass_or_capture(
             _ => None,
         })
         .collect();
+    // Unsearched, a liberty where our own stone would not stand in atari.
     let capture = searched
         .iter()
         .copied()
         .find(|&p| targets.contains(p))
+        .or_else(|| {
+            targets
+                .iter()
+                .find(|&p| legal_point(p) && !position.is_self_atari(p, color))
+        })
         .or_else(|| targets.iter().find(|&p| legal_point(p)));
     match capture {
         Some(p) => Choice::Play(Move::Play(p)),
@@ -1155,6 +1207,29 @@ mod tests {
         // Only the opponent's pass makes ours end the game.
         assert!(pass_may_end_the_game(&engine, Color::Black));
         assert!(out.iter().all(|&b| b == b'=' || b == b'\n' || b == b' '));
+    }
+
+    /// dead_stone_7x7.sgf after White's pass: won by both counts (komi
+    /// 0.5), Black passes; won only once White's dead B1 is removed (komi
+    /// 4.5), Black takes it at A1 first; lost (komi 10), Black searches.
+    /// None of these needs a search.
+    #[test]
+    fn a_won_game_ends_without_a_search_after_the_opponent_passes() {
+        let decision = |komi: &str| {
+            let mut engine = Engine::new(crate::gtp::EngineConfig::default());
+            let mut out = Vec::new();
+            let sgf = concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-tests/dead_stone_7x7.sgf");
+            for line in [&format!("loadsgf {sgf}"), komi, "play w pass"] {
+                engine
+                    .execute_line(line, &mut out, &mut crate::gtp::NoInput)
+                    .unwrap();
+            }
+            decided_after_a_pass(&engine, Color::Black, Purpose::Play)
+                .map(|choice| choice_text(&engine, choice))
+        };
+        assert_eq!(decision("komi 0.5").as_deref(), Some("PASS"));
+        assert_eq!(decision("komi 4.5").as_deref(), Some("A1"));
+        assert_eq!(decision("komi 10"), None);
     }
 
     #[test]

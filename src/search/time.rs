@@ -13,12 +13,24 @@ use crate::board::Color;
 /// Thinking time per move when no clock was given.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(1000);
 
-/// Time kept back for process and network lag on every move.
-pub const LAG_MARGIN: Duration = Duration::from_millis(300);
+/// Time kept back for process and network lag (`--lag`): from every
+/// overtime period, and once from main time. KGS needs about a second: a
+/// reply that leaves less loses periods there.
+pub const DEFAULT_LAG: Duration = Duration::from_millis(1000);
 
-/// A short overtime period keeps back at most this fraction of itself
-/// (one part in this many) for lag instead of the whole [`LAG_MARGIN`].
-pub const SHORT_PERIOD_LAG_PARTS: u32 = 10;
+/// An overtime period keeps back at most this fraction of itself (one part
+/// in this many) for lag: a period of a second or so is a local match,
+/// where replies lose milliseconds, not a second.
+pub const SHORT_PERIOD_LAG_PARTS: u32 = 5;
+
+/// Under sudden death, this fraction of the main time (one part in this
+/// many) is kept for a game that runs long and for the engine's overhead
+/// outside the search: it is spent only slowly, a small share a move.
+pub const SUDDEN_DEATH_RESERVE_PARTS: u32 = 5;
+
+/// Once in the reserve, a move spends one part in this many of the time
+/// left for each move it still expects to play.
+const RESERVE_SPREAD: u32 = 4;
 
 /// Shortest budget ever handed out.
 pub const MIN_MOVE_TIME: Duration = Duration::from_millis(20);
@@ -78,6 +90,8 @@ struct PlayerClock {
 pub struct Clock {
     system: Option<TimeSystem>,
     players: [Option<PlayerClock>; 2],
+    /// Kept back for lag (see [`DEFAULT_LAG`]).
+    lag: Duration,
 }
 
 impl Default for Clock {
@@ -92,7 +106,18 @@ impl Clock {
         Clock {
             system: None,
             players: [None, None],
+            lag: DEFAULT_LAG,
         }
+    }
+
+    /// Time kept back for lag.
+    pub fn lag(&self) -> Duration {
+        self.lag
+    }
+
+    /// Sets the time kept back for lag (`--lag`, `kosumi-param lag`).
+    pub fn set_lag(&mut self, lag: Duration) {
+        self.lag = lag;
     }
 
     /// Sets the time system and resets both clocks to its start.
@@ -204,27 +229,48 @@ impl Clock {
         let (main, period, per_period) = system.move_phases()?;
         let clock = self.player_clock(color, main);
         let budget = if let Some(stones) = overtime_stones(clock, per_period) {
-            let (left, stones) = match system {
-                // Byo-yomi: each move has a whole period; time_left reports
-                // the current period.
-                TimeSystem::ByoYomi { .. } => (clock.left.min(period), 1),
-                _ if clock.left.is_zero() => (period, stones),
-                _ => (clock.left, stones),
-            };
-            left.saturating_sub(lag_margin(left)) / stones
-        } else {
-            // Spread main time over the moves we still expect to play, and
-            // use part of an overtime period on top when there is one.
-            let moves_left = moves_left.max(1);
-            let spare = clock.left.saturating_sub(LAG_MARGIN + clock.left / 20);
-            let extra = if per_period > 0 {
-                period.saturating_sub(lag_margin(period)) / per_period / 2
+            // A clock showing nothing left (the first move of a game
+            // without main time, before any time_left) starts a fresh period.
+            let left = if clock.left.is_zero() {
+                period
             } else {
-                Duration::ZERO
+                clock.left
             };
-            spare / moves_left + extra
+            // Byo-yomi: each move has a whole period; time_left reports
+            // the current period.
+            let (left, stones) = match system {
+                TimeSystem::ByoYomi { .. } => (left.min(period), 1),
+                _ => (left, stones),
+            };
+            left.saturating_sub(self.lag_margin(left)) / stones
+        } else if per_period > 0 {
+            // Spread main time over the moves we still expect to play, and
+            // use part of an overtime period on top.
+            let spare = clock.left.saturating_sub(self.lag + clock.left / 20);
+            let extra = period.saturating_sub(self.lag_margin(period)) / per_period / 2;
+            spare / moves_left.max(1) + extra
+        } else {
+            self.sudden_death_budget(main, clock.left, moves_left.max(1))
         };
         Some(budget.max(MIN_MOVE_TIME))
+    }
+
+    /// A move's share of `left` under sudden death: what lies above the
+    /// reserve (and the lag) is spread over the moves left; within the
+    /// reserve, a move takes a small share, so a long game slows down
+    /// instead of running out.
+    fn sudden_death_budget(&self, main: Duration, left: Duration, moves_left: u32) -> Duration {
+        let reserve = main / SUDDEN_DEATH_RESERVE_PARTS + self.lag;
+        match left.checked_sub(reserve) {
+            Some(spare) if !spare.is_zero() => spare / moves_left,
+            _ => left.saturating_sub(self.lag.min(left / 2)) / (moves_left * RESERVE_SPREAD),
+        }
+    }
+
+    /// Time kept back from an overtime period of `period`: the lag, but
+    /// never more than a fifth of the period.
+    fn lag_margin(&self, period: Duration) -> Duration {
+        self.lag.min(period / SHORT_PERIOD_LAG_PARTS)
     }
 
     /// Whether time `color` leaves unused on its next move is still its to
@@ -270,19 +316,14 @@ fn overtime_stones(clock: PlayerClock, per_period: u32) -> Option<u32> {
     })
 }
 
-/// Time kept back from an overtime period of `period`: [`LAG_MARGIN`],
-/// but never more than a tenth of a short period. Periods of a second or
-/// so are local matches, where replies lose milliseconds, not tenths.
-fn lag_margin(period: Duration) -> Duration {
-    LAG_MARGIN.min(period / SHORT_PERIOD_LAG_PARTS)
-}
-
 /// Moves a Go player still expects to play, `moves_played` into a game on
 /// a board of `area` points: games last about three quarters of the area,
-/// and at least a tenth of it is kept in hand for a game that runs long.
+/// but never fewer than a fifth of it are expected, so that a game that
+/// runs long (a Tromp-Taylor game captures every dead stone before it
+/// ends) slows down instead of spending its main time.
 pub fn expected_moves_go(area: usize, moves_played: usize) -> u32 {
     let expected = (area * 3 / 4).saturating_sub(moves_played) / 2;
-    expected.max(area / 10).max(1) as u32
+    expected.max(area / 5).max(1) as u32
 }
 
 /// Moves a NoGo player still expects to play when it has `legal` legal
@@ -366,7 +407,7 @@ mod tests {
     }
 
     #[test]
-    fn a_short_period_keeps_a_tenth_of_itself_for_lag() {
+    fn a_short_period_keeps_a_fifth_of_itself_for_lag() {
         let period_budget = |period: Duration| {
             let mut clock = Clock::new();
             clock.set_gtp_time_settings(S(0), period, 1);
@@ -376,10 +417,60 @@ mod tests {
         };
         // referee.py's `time_settings 0 0.3 1`.
         let budget = period_budget(Duration::from_millis(300));
-        assert!(budget >= Duration::from_millis(200), "{budget:?}");
-        assert!(budget < Duration::from_millis(300), "{budget:?}");
+        assert_eq!(budget, Duration::from_millis(240));
         // scripts/match.sh's `time_settings 0 1 1`.
-        assert_eq!(period_budget(S(1)), Duration::from_millis(900));
+        assert_eq!(period_budget(S(1)), Duration::from_millis(800));
+        // KGS-sized periods keep the whole lag.
+        assert_eq!(period_budget(S(5)), S(4));
+        assert_eq!(period_budget(S(30)), S(29));
+    }
+
+    #[test]
+    fn byo_yomi_without_main_time_has_a_period_from_the_first_move() {
+        // `kgs-time_settings byoyomi 0 5 3` and no time_left yet.
+        let mut clock = Clock::new();
+        clock.set_system(TimeSystem::ByoYomi {
+            main: S(0),
+            period: S(5),
+            periods: 3,
+        });
+        let first = clock.budget(Color::Black, expected_moves_go(361, 0));
+        assert_eq!(first, Some(S(4)));
+        // Canadian without main time, likewise.
+        clock.set_gtp_time_settings(S(0), S(60), 10);
+        let first = clock.budget(Color::Black, expected_moves_go(361, 0));
+        assert_eq!(first, Some(Duration::from_millis(5900)));
+    }
+
+    #[test]
+    fn the_lag_is_kept_from_every_period_and_can_be_set() {
+        let mut clock = Clock::new();
+        clock.set_system(TimeSystem::ByoYomi {
+            main: S(0),
+            period: S(10),
+            periods: 3,
+        });
+        clock.set_time_left(Color::Black, S(10), 3);
+        assert_eq!(clock.budget(Color::Black, 50), Some(S(9)));
+        clock.set_lag(S(2));
+        assert_eq!(clock.budget(Color::Black, 50), Some(S(8)));
+    }
+
+    #[test]
+    fn sudden_death_keeps_a_fifth_of_main_time_through_a_long_game() {
+        // CGOS 9x9, 60 s: a game of 70 moves a side, each move costing the
+        // budget plus 50 ms that the search does not see.
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(60), S(0), 0);
+        let overhead = Duration::from_millis(50);
+        for move_number in 0..70 {
+            let budget = clock
+                .budget(Color::Black, expected_moves_go(81, 2 * move_number))
+                .unwrap();
+            clock.charge(Color::Black, budget + overhead);
+        }
+        let left = clock.player_clock(Color::Black, S(60)).left;
+        assert!(left >= S(9), "{left:?}");
     }
 
     #[test]
@@ -476,7 +567,7 @@ mod tests {
         let budget = clock
             .budget(Color::Black, expected_moves_go(361, 50))
             .unwrap();
-        assert!(budget < S(5) && budget > S(4), "{budget:?}");
+        assert_eq!(budget, S(4));
     }
 
     #[test]

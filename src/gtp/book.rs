@@ -214,6 +214,23 @@ impl OpeningBook {
         self.book_move(game, color).map(|book_move| book_move.point)
     }
 
+    /// The book's line from `game` with `color` to move: its reply, then its
+    /// replies to that for either side, while the book holds the position
+    /// (at most `max_moves`).
+    pub fn line(&self, game: &Game, color: Color, max_moves: usize) -> Vec<Point> {
+        let mut game = game.clone();
+        let mut color = color;
+        let mut line = Vec::new();
+        while line.len() < max_moves
+            && let Some(book_move) = self.book_move(&game, color)
+            && game.play(color, Move::Play(book_move.point)).is_ok()
+        {
+            line.push(book_move.point);
+            color = color.opponent();
+        }
+        line
+    }
+
     /// [`OpeningBook::reply`] with the win rate and playouts of the search
     /// that chose it.
     pub fn book_move(&self, game: &Game, color: Color) -> Option<BookMove> {

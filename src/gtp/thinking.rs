@@ -13,15 +13,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::GtpError;
-use super::book::{BookMove, OpeningBook};
+use super::book::OpeningBook;
 use super::engine::{Call, Engine, Response, Watcher, parse_color};
 use super::parse;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome};
 use crate::search::ownership::Ownership;
 use crate::search::time::{DEFAULT_MOVE_TIME, expected_moves_go, expected_moves_nogo};
-use crate::search::{
-    Candidate, Decision, Proof, SearchLimits, SearchReport, dyn_komi, wilson_interval,
-};
+use crate::search::{Decision, SearchLimits, SearchReport, dyn_komi, wilson_interval};
 
 /// How often the main thread looks at the input while a search runs.
 const POLL_INTERVAL: Duration = Duration::from_millis(2);
@@ -38,6 +36,9 @@ const HANDICAP_OPENING_MOVES: usize = 10;
 
 /// Candidates listed per info line at most.
 const MAX_INFO_CANDIDATES: usize = 30;
+
+/// Moves of the opening book's line a book move's analysis shows at most.
+const MAX_BOOK_PV: usize = 12;
 
 /// Live graphics (`gogui-gfx:` on stderr) are refreshed this often.
 const GFX_INTERVAL: Duration = Duration::from_millis(500);
@@ -99,6 +100,8 @@ struct AnalyzeArgs {
     /// only the final line).
     interval_given: bool,
     ownership: bool,
+    /// `maxmoves N`: candidates a line lists at most.
+    max_moves: Option<usize>,
 }
 
 /// Turns search reports into `info` lines.
@@ -109,9 +112,32 @@ struct InfoFormatter {
     /// Ownership appended to every line, if asked: ` ownership v1 v2 ...`
     /// (KataGo) or `,"ownership":"..."` (CGOS).
     ownership: Option<String>,
+    /// Candidates a line lists at most (`maxmoves`).
+    max_moves: usize,
+    /// Every candidate listed carries `scoreLead` (KataGo's format in Go):
+    /// Sabaki's score graph breaks on a candidate without one, so a move
+    /// that this search has not yet played out through waits for a line.
+    score_leads: bool,
 }
 
 impl InfoFormatter {
+    /// The formatter for an analysis of `game` (to move as analysed).
+    fn new(engine: &Engine, game: &Game, style: InfoStyle, args: &AnalyzeArgs) -> InfoFormatter {
+        let most = match style {
+            InfoStyle::Cgos => MAX_CGOS_CANDIDATES,
+            InfoStyle::LeelaZero | InfoStyle::KataGo => MAX_INFO_CANDIDATES,
+        };
+        InfoFormatter {
+            style,
+            geometry: game.geometry(),
+            ownership: args
+                .ownership
+                .then(|| ownership_suffix(engine, game, style)),
+            max_moves: args.max_moves.map_or(most, |n| n.min(most)),
+            score_leads: style == InfoStyle::KataGo && game.kind() == GameKind::Go,
+        }
+    }
+
     /// One line holding every visited candidate, best first, or `None`
     /// when nothing was visited yet.
     fn line(&self, report: &SearchReport) -> Option<String> {
@@ -122,8 +148,8 @@ impl InfoFormatter {
         for (order, candidate) in report
             .candidates
             .iter()
-            .filter(|c| c.visits > 0)
-            .take(MAX_INFO_CANDIDATES)
+            .filter(|c| c.visits > 0 && (!self.score_leads || c.score_lead.is_some()))
+            .take(self.max_moves)
             .enumerate()
         {
             let winrate = candidate.winrate.clamp(0.0, 1.0);
@@ -173,7 +199,7 @@ impl InfoFormatter {
             .candidates
             .iter()
             .filter(|c| c.visits > 0)
-            .take(MAX_CGOS_CANDIDATES)
+            .take(self.max_moves)
             .map(|c| {
                 let follow: Vec<String> = c.pv.iter().skip(1).map(|&mv| self.vertex(mv)).collect();
                 format!(
@@ -192,6 +218,43 @@ impl InfoFormatter {
             moves.join(","),
             self.ownership.as_deref().unwrap_or("")
         ))
+    }
+
+    /// The line for a move the opening book answers: the book's line from
+    /// here as the principal variation, the win rate of the search that
+    /// chose the move when the book was built, and no visits (none were
+    /// searched now; Leela Zero's and KataGo's forms need the field, so it
+    /// reads 0 there, and CGOS's leaves it out). `pv` starts with the move.
+    fn book_line(&self, winrate: f64, pv: &[Move]) -> String {
+        let first = pv.first().map_or_else(String::new, |&mv| self.vertex(mv));
+        let follow: Vec<String> = pv.iter().skip(1).map(|&mv| self.vertex(mv)).collect();
+        let winrate = winrate.clamp(0.0, 1.0);
+        let line = match self.style {
+            InfoStyle::Cgos => format!(
+                r#"{{"winrate":{winrate:.4},"moves":[{{"move":"{first}","winrate":{winrate:.4},"prior":1.0000,"pv":"{}"}}]"#,
+                follow.join(" ")
+            ),
+            InfoStyle::LeelaZero | InfoStyle::KataGo => {
+                let all: Vec<String> = pv.iter().map(|&mv| self.vertex(mv)).collect();
+                format!(
+                    "info move {first} visits 0 winrate {} prior {} lcb {} order 0 pv {}",
+                    self.fraction(winrate),
+                    self.fraction(1.0),
+                    self.fraction(0.0),
+                    all.join(" ")
+                )
+            }
+        };
+        let ownership = self.ownership.as_deref().unwrap_or("");
+        format!("{line}{ownership}{}", self.json_close())
+    }
+
+    /// What closes a line: the JSON object's brace in CGOS's form.
+    fn json_close(&self) -> &'static str {
+        match self.style {
+            InfoStyle::Cgos => "}",
+            InfoStyle::LeelaZero | InfoStyle::KataGo => "",
+        }
     }
 
     /// Upper-case vertex, lower-case `pass` (as Leela Zero and KataGo write).
@@ -269,6 +332,7 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
     let mut color = None;
     let mut interval = None;
     let mut ownership = false;
+    let mut max_moves = None;
     let mut i = 0;
     while i < args.len() {
         let word = args[i].as_str();
@@ -300,6 +364,10 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
                 };
                 i += 2;
             }
+            "maxmoves" => {
+                max_moves = Some(parse::parse_u32(value(1)?)? as usize);
+                i += 2;
+            }
             // avoid/allow COLOR VERTICES UNTIL_DEPTH: accepted, not used.
             "avoid" | "allow" => {
                 value(3)?;
@@ -307,7 +375,6 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
             }
             // Options of Leela Zero and KataGo that change nothing here.
             "minmoves"
-            | "maxmoves"
             | "pvVisits"
             | "ownershipStdev"
             | "movesOwnership"
@@ -317,10 +384,7 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
                 value(1)?;
                 i += 2;
             }
-            _ => {
-                log::warn!("analysis argument {word:?} ignored");
-                i += 1;
-            }
+            _ => return Err(GtpError::Syntax),
         }
     }
     let centiseconds = interval.unwrap_or(DEFAULT_INTERVAL_CS);
@@ -329,6 +393,7 @@ fn parse_analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
         interval: Duration::from_millis(u64::from(centiseconds) * 10),
         interval_given: interval.is_some(),
         ownership,
+        max_moves,
     })
 }
 
@@ -656,11 +721,10 @@ fn think(
             "genmove {color:?}: {} from the opening book",
             engine.move_text(mv)
         );
-        if let Some(line) = reporting
-            .info
-            .and_then(|formatter| formatter.line(&book_report(color, book_move)))
-        {
-            write_line(call.out, &line)?;
+        if let Some(formatter) = reporting.info {
+            let line = OpeningBook::shipped().line(&game, color, MAX_BOOK_PV);
+            let pv: Vec<Move> = line.into_iter().map(Move::Play).collect();
+            write_line(call.out, &formatter.book_line(book_move.winrate, &pv))?;
         }
         return settle(engine, color, Choice::Play(mv), purpose, started);
     }
@@ -693,30 +757,6 @@ fn think(
         seconds
     );
     settle(engine, color, choice, purpose, started)
-}
-
-/// A book move as a search report, for the analysis line a genmove that
-/// the book answers still writes (CGOS keeps it in the game record): the
-/// one candidate, with the win rate and playouts of the search that chose
-/// it when the book was built.
-fn book_report(color: Color, book_move: BookMove) -> SearchReport {
-    let mv = Move::Play(book_move.point);
-    SearchReport {
-        to_move: color,
-        candidates: vec![Candidate {
-            mv,
-            visits: book_move.playouts,
-            winrate: book_move.winrate,
-            prior: 1.0,
-            pv: vec![mv],
-            score_lead: None,
-            proof: Proof::Unknown,
-        }],
-        playouts: book_move.playouts,
-        elapsed: Duration::ZERO,
-        extra_margin: 0,
-        probe_winrate: None,
-    }
 }
 
 /// Plays `choice` (unless `purpose` only reports it), sets pondering to
@@ -902,13 +942,7 @@ fn analyze(engine: &mut Engine, call: &mut Call, style: InfoStyle) -> Result<Res
     let color = args.color.unwrap_or_else(|| engine.game.to_move());
     let game = engine.game_for(color);
     start_stream(call)?;
-    let formatter = InfoFormatter {
-        style,
-        geometry: game.geometry(),
-        ownership: args
-            .ownership
-            .then(|| ownership_suffix(engine, &game, style)),
-    };
+    let formatter = InfoFormatter::new(engine, &game, style, &args);
     let limits = analysis_limits(engine);
     let reporting = Reporting::info(&formatter, args.interval);
     let (_, stopped) = run_search(engine, &game, limits, reporting, true, call)?;
@@ -928,13 +962,7 @@ fn genmove_analyze(
     let args = parse_analyze_args(call.args)?;
     let color = args.color.ok_or(GtpError::Syntax)?;
     start_stream(call)?;
-    let formatter = InfoFormatter {
-        style,
-        geometry: engine.geometry(),
-        ownership: args
-            .ownership
-            .then(|| ownership_suffix(engine, &engine.game_for(color), style)),
-    };
+    let formatter = InfoFormatter::new(engine, &engine.game_for(color), style, &args);
     // CGOS asks without an interval and reads only the last line.
     let interval = if style == InfoStyle::Cgos && !args.interval_given {
         Duration::ZERO
@@ -1328,6 +1356,8 @@ mod tests {
             style: InfoStyle::Cgos,
             geometry: g,
             ownership: None,
+            max_moves: MAX_CGOS_CANDIDATES,
+            score_leads: false,
         };
         assert_eq!(
             formatter.line(&report).unwrap(),

@@ -36,9 +36,33 @@ struct Cli {
     #[arg(long)]
     lizzie: bool,
     /// GTP engine: serve GTP over TCP on ADDRESS:PORT (a bare PORT means
-    /// 127.0.0.1), one controller at a time, instead of stdin/stdout.
+    /// 127.0.0.1) instead of stdin/stdout. Remote controllers may not
+    /// reach files (see --files-dir) and get capped tunables.
     #[arg(long, value_name = "ADDRESS")]
     listen: Option<String>,
+    /// GTP engine: let --listen bind an address beyond loopback. GTP has no
+    /// authentication: anyone who can connect controls the engine.
+    #[arg(long)]
+    listen_any: bool,
+    /// GTP engine over TCP: controllers served at once, each with its own
+    /// engine and game; the others wait.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    max_controllers: usize,
+    /// GTP engine over TCP: close a connection idle this many seconds while
+    /// no command runs (0: never).
+    #[arg(long, value_name = "SECONDS", default_value_t = gtp::DEFAULT_IDLE_TIMEOUT.as_secs())]
+    idle_timeout: u64,
+    /// GTP engine over TCP: close a connection whose controller has not
+    /// read a reply for this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = gtp::DEFAULT_WRITE_TIMEOUT.as_secs())]
+    write_timeout: u64,
+    /// GTP engine over TCP: the folder remote loadsgf/printsgf are confined
+    /// to (relative paths only); without it they are refused.
+    #[arg(long, value_name = "DIR")]
+    files_dir: Option<std::path::PathBuf>,
+    /// GTP engine: loadsgf refuses files larger than this.
+    #[arg(long, value_name = "BYTES", default_value_t = gtp::DEFAULT_MAX_SGF_BYTES)]
+    max_sgf_bytes: u64,
     /// GTP engine: search seed (fixed seed and playouts make replies repeatable).
     #[arg(long)]
     seed: Option<u64>,
@@ -236,6 +260,7 @@ fn run_solve(
         limit,
         table_mb,
         all_moves: !first_win,
+        ..SolveOptions::default()
     };
     let root = Position::new(geometry, GameKind::NoGo);
     let outcome = solve_with(&root, &options, &mut |p| {
@@ -285,6 +310,42 @@ fn run_solve(
     Ok(())
 }
 
+/// The GTP engine, on stdin/stdout or TCP as `cli` says.
+fn run_engine(cli: &Cli, params: SearchParams) -> Result<(), String> {
+    let config = EngineConfig {
+        game: cli.game.into(),
+        size: cli.size,
+        komi: cli.komi,
+        lag: cli.lag,
+        lizzie: cli.lizzie,
+        seed: cli.seed,
+        playouts: cli.playouts,
+        threads: cli.threads,
+        max_sgf_bytes: cli.max_sgf_bytes,
+        ponder: cli.ponder,
+        gogui_gfx: cli.gogui_gfx,
+        opening_book: !cli.no_book,
+        params,
+        ..EngineConfig::default()
+    };
+    match &cli.listen {
+        Some(address) => {
+            let options = gtp::ListenOptions {
+                address: address.clone(),
+                any_address: cli.listen_any,
+                idle_timeout: (cli.idle_timeout > 0)
+                    .then(|| std::time::Duration::from_secs(cli.idle_timeout)),
+                write_timeout: std::time::Duration::from_secs(cli.write_timeout.max(1)),
+                max_controllers: cli.max_controllers.max(1),
+                files_dir: cli.files_dir.clone(),
+            };
+            gtp::run_listen(&options, config)
+        }
+        None => gtp::run_stdio(config),
+    }
+    .map_err(|error| format!("GTP: {error}"))
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
     let cli = Cli::parse();
@@ -294,28 +355,7 @@ fn main() -> ExitCode {
             if let Some(mib) = cli.max_tree_mb {
                 texts.push(format!("max_tree_mb={mib}"));
             }
-            parse_params(&texts).and_then(|params| {
-                let config = EngineConfig {
-                    game: cli.game.into(),
-                    size: cli.size,
-                    komi: cli.komi,
-                    lag: cli.lag,
-                    lizzie: cli.lizzie,
-                    seed: cli.seed,
-                    playouts: cli.playouts,
-                    threads: cli.threads,
-                    base_dir: None,
-                    ponder: cli.ponder,
-                    gogui_gfx: cli.gogui_gfx,
-                    opening_book: !cli.no_book,
-                    params,
-                };
-                match &cli.listen {
-                    Some(address) => gtp::run_listen(address, config),
-                    None => gtp::run_stdio(config),
-                }
-                .map_err(|error| format!("GTP: {error}"))
-            })
+            parse_params(&texts).and_then(|params| run_engine(&cli, params))
         }
         Some(Command::Bench {
             json,

@@ -27,6 +27,15 @@ use std::path::{Path, PathBuf};
 /// recurses once per level, so unbounded nesting could overflow the stack.
 pub const MAX_TREE_DEPTH: usize = 1000;
 
+/// A collection with more nodes than this is rejected: far more than any
+/// game record holds, and it keeps a hostile file's memory bounded (a
+/// node costs a few hundred bytes once read).
+pub const MAX_NODES: usize = 100_000;
+
+/// A collection with more property values than this is rejected, for the
+/// same reason (a value costs a few dozen bytes beside its text).
+pub const MAX_VALUES: usize = 1_000_000;
+
 /// SGF coordinates are 'a'..='z' then 'A'..='Z', so no side can be longer.
 pub const MAX_BOARD_SIDE: usize = 52;
 
@@ -74,6 +83,12 @@ pub enum SgfError {
     MissingValue { id: String, at: Location },
     #[error("value of property {id} starting at {at} is never closed: missing ']'")]
     UnclosedValue { id: String, at: Location },
+    #[error("more than {limit} {what} at {at}")]
+    TooLarge {
+        what: &'static str,
+        limit: usize,
+        at: Location,
+    },
     #[error("game trees nested deeper than {limit} levels at {at}")]
     TooDeep { limit: usize, at: Location },
     #[error("bad point {value:?} on a {width}x{height} board: {reason}")]
@@ -165,6 +180,16 @@ pub fn parse(text: &str) -> Result<Collection, SgfError> {
 struct Reader<'a> {
     text: &'a str,
     pos: usize,
+    /// Nodes and property values read so far (see [`MAX_NODES`] and
+    /// [`MAX_VALUES`]).
+    nodes: usize,
+    values: usize,
+}
+
+/// What [`Reader::count`] counts.
+enum Counted {
+    Node,
+    Value,
 }
 
 /// A game tree still being read, with where its '(' was for error messages.
@@ -177,7 +202,12 @@ impl<'a> Reader<'a> {
     fn new(text: &'a str) -> Self {
         // Editors on Windows like to start files with a byte order mark.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        Reader { text, pos: 0 }
+        Reader {
+            text,
+            pos: 0,
+            nodes: 0,
+            values: 0,
+        }
     }
 
     fn peek(&self) -> Option<char> {
@@ -273,6 +303,23 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Counts one more node or value, failing past its limit.
+    fn count(&mut self, what: Counted) -> Result<(), SgfError> {
+        let (count, limit, name) = match what {
+            Counted::Node => (&mut self.nodes, MAX_NODES, "nodes"),
+            Counted::Value => (&mut self.values, MAX_VALUES, "property values"),
+        };
+        *count += 1;
+        if *count > limit {
+            return Err(SgfError::TooLarge {
+                what: name,
+                limit,
+                at: self.location(self.pos),
+            });
+        }
+        Ok(())
+    }
+
     /// Reads the nodes right after a '('; there must be at least one.
     fn sequence(&mut self) -> Result<Vec<Node>, SgfError> {
         let mut nodes = Vec::new();
@@ -280,6 +327,7 @@ impl<'a> Reader<'a> {
             self.skip_whitespace();
             match self.peek() {
                 Some(';') => {
+                    self.count(Counted::Node)?;
                     self.bump();
                     nodes.push(self.node()?);
                 }
@@ -346,6 +394,7 @@ impl<'a> Reader<'a> {
                 break;
             }
             let value_start = self.pos;
+            self.count(Counted::Value)?;
             self.bump();
             match self.value_text() {
                 Some(value) => values.push(value),

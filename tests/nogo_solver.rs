@@ -491,6 +491,7 @@ fn endgame_solve_times() {
         limit: Some(Duration::from_millis(number("SOLVER_LIMIT_MS", 5000))),
         table_mb: Some(number("SOLVER_TABLE_MB", 32) as usize),
         all_moves: false,
+        ..SolveOptions::default()
     };
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("a readable folder")

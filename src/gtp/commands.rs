@@ -4,6 +4,7 @@
 //! (the Pachi way): adding a command means adding one row here.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::GtpError;
@@ -18,7 +19,7 @@ use crate::board::{Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Outcome, Poi
 #[cfg(test)]
 use crate::search::SearchParams;
 use crate::search::reading::{Effect, root_effects};
-use crate::search::solver::SolveOutcome;
+use crate::search::solver::{SolveOptions, SolveOutcome};
 use crate::search::tactics::laddered_strings;
 use crate::search::time::TimeSystem;
 use crate::search::{PARAM_TABLE, ParamError};
@@ -552,7 +553,7 @@ fn kgs_time_settings(engine: &mut Engine, call: &mut Call) -> Result<Response, G
 fn final_score(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     call.expect_args(0)?;
     engine
-        .result_text()
+        .interruptible(call.watcher, Engine::result_text)
         .map(Response::Text)
         .ok_or(GtpError::CannotScore)
 }
@@ -566,7 +567,7 @@ fn final_status_list(engine: &mut Engine, call: &mut Call) -> Result<Response, G
         _ => return Err(GtpError::Syntax),
     };
     let lines: Vec<String> = engine
-        .string_statuses()
+        .interruptible(call.watcher, Engine::string_statuses)
         .into_iter()
         .filter(|(_, status)| *status == wanted)
         .map(|(points, _)| points_text(engine, &points))
@@ -718,18 +719,21 @@ fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
     }
     let mut position = engine.game.position().clone();
     position.set_to_move(color);
-    let outcome = crate::search::solver::solve(
-        &position,
-        Some(Duration::from_secs_f64(seconds)),
-        &mut |progress| {
+    let outcome = engine.interruptible(call.watcher, |engine| {
+        let options = SolveOptions {
+            limit: Some(Duration::from_secs_f64(seconds)),
+            stop: Some(Arc::clone(&engine.interrupted)),
+            ..SolveOptions::default()
+        };
+        crate::search::solver::solve_with(&position, &options, &mut |progress| {
             log::info!(
                 "solving: {} nodes, depth {}, {:.1} s",
                 progress.nodes,
                 progress.depth,
                 progress.elapsed.as_secs_f64()
             );
-        },
-    );
+        })
+    });
     log::info!(
         "solved in {} nodes, {:.2} s",
         outcome.nodes,
@@ -766,6 +770,26 @@ fn kosumi_ownership(engine: &mut Engine, call: &mut Call) -> Result<Response, Gt
         })
         .collect();
     text(format!("\n{}", rows.join("\n")))
+}
+
+/// Fails when a remote controller asks `name` for more than the daemon's
+/// cap allows; the message names the cap and where it comes from.
+fn check_cap(engine: &Engine, name: &str, value: u64) -> Result<(), GtpError> {
+    let Some(caps) = engine.resource_caps else {
+        return Ok(());
+    };
+    let (cap, source) = match name {
+        "threads" => (caps.threads, "the machine's cores"),
+        "max_tree_mb" => (caps.max_tree_mb, "the daemon's start-up setting"),
+        "ownership_playouts" => (caps.ownership_playouts, "the remote limit"),
+        _ => return Ok(()),
+    };
+    if value > u64::from(cap) {
+        return Err(GtpError::OverCap(format!(
+            "{name} above the cap of {cap} ({source}) for a remote controller"
+        )));
+    }
+    Ok(())
 }
 
 /// `1`/`0` (GoGui's boolean parameters) or `true`/`false`.
@@ -836,6 +860,7 @@ fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
                     if playouts == 0 {
                         return Err(GtpError::Syntax);
                     }
+                    check_cap(engine, name, u64::from(playouts))?;
                     engine.ownership_playouts = playouts;
                 }
                 "lag" => engine.clock.set_lag(parse_lag(value)?),
@@ -855,6 +880,8 @@ fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
                             ParamError::Unknown(_) => GtpError::UnknownParameter,
                             ParamError::BadValue { .. } => GtpError::Syntax,
                         })?;
+                    check_cap(engine, "threads", u64::from(params.threads))?;
+                    check_cap(engine, "max_tree_mb", u64::from(params.max_tree_mb))?;
                     engine.params = params;
                     engine.rebuild_searcher();
                 }

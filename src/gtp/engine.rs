@@ -2,7 +2,9 @@
 //! handlers use (vertex conversion, ownership, scoring).
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand_xoshiro::rand_core::SeedableRng;
@@ -41,6 +43,42 @@ pub const SEKI_BAND: f32 = 0.2;
 /// analysis commands are Leela Zero 0.17's, so it says so.
 pub const LIZZIE_VERSION: &str = "0.17";
 
+/// `loadsgf`'s default size cap: 4 MiB, some thousand times a long game
+/// record. The reader's own limits ([`crate::sgf::MAX_NODES`],
+/// [`crate::sgf::MAX_VALUES`]) bound the memory a file of any size costs.
+pub const DEFAULT_MAX_SGF_BYTES: u64 = 4 << 20;
+
+/// Which files `loadsgf` and `printsgf` may reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileAccess {
+    /// Any path the process may read or write: a controller on stdin runs
+    /// with its user's own rights anyway.
+    Anywhere,
+    /// None: a daemon on TCP started without `--files-dir`.
+    Refused,
+    /// Relative paths inside this folder only: no absolute path, no `..`,
+    /// no symbolic link that leads out.
+    Within(PathBuf),
+}
+
+/// What a remote controller may ask of the machine at most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResourceCaps {
+    /// Search threads: the machine's cores.
+    pub threads: u32,
+    /// Tree memory in MiB: what the daemon was started with.
+    pub max_tree_mb: u32,
+    /// Playouts behind ownership, dead stones and `final_score`.
+    pub ownership_playouts: u32,
+}
+
+/// The most ownership playouts a remote controller may set: a few seconds
+/// on 19x19.
+pub const REMOTE_MAX_OWNERSHIP_PLAYOUTS: u32 = 50_000;
+
+/// How often an interruptible command looks at the input.
+const INTERRUPT_POLL: Duration = Duration::from_millis(5);
+
 /// The most lag `--lag` and `kosumi-param lag` accept, in seconds.
 pub const MAX_LAG_SECONDS: f64 = 60.0;
 
@@ -68,8 +106,17 @@ pub struct EngineConfig {
     /// Search threads (default: every core; one makes searches repeatable).
     pub threads: Option<usize>,
     /// Folder that relative `loadsgf`/`printsgf` paths start from (the
-    /// process's working directory when `None`).
+    /// process's working directory when `None`), where files may be reached
+    /// anywhere.
     pub base_dir: Option<PathBuf>,
+    /// Which files `loadsgf` and `printsgf` may reach.
+    pub file_access: FileAccess,
+    /// `loadsgf` refuses files larger than this (see
+    /// [`DEFAULT_MAX_SGF_BYTES`]).
+    pub max_sgf_bytes: u64,
+    /// Caps on what a remote controller may ask of the machine; `None` for
+    /// a controller on stdin, whose user owns the machine.
+    pub resource_caps: Option<ResourceCaps>,
     /// Keep searching after genmove answers, until the next input line.
     pub ponder: bool,
     /// Live graphics for GoGui (`gogui-gfx:` lines on stderr) during genmove.
@@ -93,6 +140,9 @@ impl Default for EngineConfig {
             playouts: None,
             threads: None,
             base_dir: None,
+            file_access: FileAccess::Anywhere,
+            max_sgf_bytes: DEFAULT_MAX_SGF_BYTES,
+            resource_caps: None,
             ponder: false,
             gogui_gfx: false,
             opening_book: true,
@@ -176,6 +226,9 @@ pub struct Engine {
     /// with dead stones on the board.
     pub(crate) rules: String,
     pub(crate) base_dir: Option<PathBuf>,
+    pub(crate) file_access: FileAccess,
+    pub(crate) max_sgf_bytes: u64,
+    pub(crate) resource_caps: Option<ResourceCaps>,
     pub(crate) started: Instant,
     /// Ponder after each move the engine plays.
     pub(crate) ponder: bool,
@@ -188,6 +241,9 @@ pub struct Engine {
     pub(crate) opening_book: bool,
     /// `version` answers in Lizzie's form.
     pub(crate) lizzie: bool,
+    /// Set while an interruptible command runs, once the controller asks
+    /// it to stop (see [`Engine::interruptible`]).
+    pub(crate) interrupted: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -220,12 +276,16 @@ impl Engine {
             ownership_playouts: DEFAULT_OWNERSHIP_PLAYOUTS,
             rules: "chinese".to_string(),
             base_dir: config.base_dir,
+            file_access: config.file_access,
+            max_sgf_bytes: config.max_sgf_bytes,
+            resource_caps: config.resource_caps,
             started: Instant::now(),
             ponder: config.ponder,
             ponder_pending: false,
             gogui_gfx: config.gogui_gfx,
             opening_book: config.opening_book,
             lizzie: config.lizzie,
+            interrupted: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -331,11 +391,35 @@ impl Engine {
 
     /// Ownership of the current position.
     pub(crate) fn ownership(&self) -> Ownership {
-        Ownership::estimate(
+        Ownership::estimate_until(
             &self.game,
             self.ownership_playouts,
             &mut self.position_rng(),
+            &self.interrupted,
         )
+    }
+
+    /// Runs `work` in a worker thread while the main thread watches the
+    /// input: `# interrupt`, or the controller going away over TCP, sets
+    /// `interrupted`, which the long computations (ownership playouts, the
+    /// exact solver) read to answer at once with what they have.
+    pub(crate) fn interruptible<T: Send>(
+        &self,
+        watcher: &mut dyn Watcher,
+        work: impl FnOnce(&Engine) -> T + Send,
+    ) -> T {
+        self.interrupted.store(false, Ordering::Relaxed);
+        let outcome = std::thread::scope(|scope| {
+            let worker = scope.spawn(|| work(self));
+            while !worker.is_finished() {
+                if watcher.poll(INTERRUPT_POLL, false) {
+                    self.interrupted.store(true, Ordering::Relaxed);
+                }
+            }
+            worker.join()
+        });
+        self.interrupted.store(false, Ordering::Relaxed);
+        outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
 
     /// Every string on the board with its status, strings in board order
@@ -441,15 +525,6 @@ impl Engine {
         }
         copy.set_first_to_move(color);
         copy
-    }
-
-    /// Resolves a file argument against the configured base folder.
-    pub(crate) fn resolve_path(&self, name: &str) -> PathBuf {
-        let path = Path::new(name);
-        match &self.base_dir {
-            Some(base) if path.is_relative() => base.join(path),
-            _ => path.to_path_buf(),
-        }
     }
 
     /// Rebuilds the searcher after a parameter change.

@@ -57,8 +57,14 @@ use parse::ParseError;
 
 use crate::board::GameError;
 
-pub use engine::{Control, Engine, EngineConfig, MAX_LAG_SECONDS, Watcher, parse_lag};
-pub use session::{Input, NoInput, run_listen, run_stdio, serve, spawn_reader};
+pub use engine::{
+    Control, DEFAULT_MAX_SGF_BYTES, Engine, EngineConfig, FileAccess, MAX_LAG_SECONDS,
+    REMOTE_MAX_OWNERSHIP_PLAYOUTS, ResourceCaps, Watcher, parse_lag,
+};
+pub use session::{
+    DEFAULT_IDLE_TIMEOUT, DEFAULT_WRITE_TIMEOUT, Input, ListenOptions, NoInput, SessionLimits,
+    run_listen, run_stdio, serve, spawn_reader, spawn_reader_with,
+};
 
 /// Why a GTP command failed. `Display` is the text sent after `?`: the GTP 2
 /// standard wording where the specification has one.
@@ -88,6 +94,16 @@ pub enum GtpError {
     BadVertexList,
     #[error("unknown parameter")]
     UnknownParameter,
+    /// An input line past the session's limit (see
+    /// [`session::SessionLimits`]); it is dropped unread.
+    #[error("input line too long")]
+    LineTooLong,
+    /// `loadsgf`/`printsgf` asked for a file this session may not reach.
+    #[error("{0}")]
+    FileRefused(&'static str),
+    /// A remote controller asked for more than the daemon allows.
+    #[error("{0}")]
+    OverCap(String),
     #[error("cannot solve: {0}")]
     CannotSolve(&'static str),
     /// The controller went away while we were writing; the session ends.

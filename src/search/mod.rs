@@ -745,6 +745,7 @@ impl Searcher {
     ) -> solver::SolveOutcome {
         let options = solver::SolveOptions {
             limit,
+            stop: None,
             table_mb: Some(SOLVER_TABLE_MB),
             all_moves: false,
         };

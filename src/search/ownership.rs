@@ -4,6 +4,9 @@
 //! is dead when the playouts mostly end with its point owned by the other
 //! side.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
+
 use crate::board::{Bitboard, Color, Game, Point, Position};
 
 use super::policy::heavy_playout;
@@ -29,6 +32,17 @@ impl Ownership {
     /// as alive). A playout the mercy rule ends counts the board as it
     /// stands then.
     pub fn estimate(game: &Game, playouts: u32, rng: &mut FastRng) -> Ownership {
+        Ownership::estimate_until(game, playouts, rng, &AtomicBool::new(false))
+    }
+
+    /// [`Ownership::estimate`], ending early once `stop` is set (a
+    /// controller's interrupt): the average of the playouts played so far.
+    pub fn estimate_until(
+        game: &Game,
+        playouts: u32,
+        rng: &mut FastRng,
+        stop: &AtomicBool,
+    ) -> Ownership {
         // The game's own passes do not end the playouts: after the
         // opponent's pass, ours would end them before a dead stone is taken.
         let mut root = game.position().clone();
@@ -38,7 +52,9 @@ impl Ownership {
         let mut scratch = root.clone();
         let max_moves = 3 * root.geometry().area() as u32;
         let last = stone_before(game, 0);
-        for _ in 0..playouts {
+        let mut played = 0;
+        while played < playouts && !stop.load(Relaxed) {
+            played += 1;
             scratch.copy_from(root);
             heavy_playout(&mut scratch, game.komi(), max_moves, last, rng, |_, _| {});
             let [black, white] = scratch.areas_with_dead(&Bitboard::EMPTY);
@@ -49,7 +65,7 @@ impl Ownership {
                 sums[p.idx()] -= 1;
             }
         }
-        let n = playouts.max(1) as f32;
+        let n = played.max(1) as f32;
         Ownership {
             values: sums.into_iter().map(|s| s as f32 / n).collect(),
         }

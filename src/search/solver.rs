@@ -39,6 +39,9 @@
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, GameKind, Point, Position};
@@ -101,10 +104,13 @@ pub struct SolveProgress {
 }
 
 /// Knobs of a solve beyond the time limit.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// Give up after this long.
     pub limit: Option<Duration>,
+    /// Give up once this is set (a controller's interrupt), answering with
+    /// what is proved so far, as when time runs out.
+    pub stop: Option<Arc<AtomicBool>>,
     /// Transposition table size in MiB (`None`: chosen from the board size).
     pub table_mb: Option<usize>,
     /// Classify every root move (the full winning set) rather than stopping
@@ -116,6 +122,7 @@ impl Default for SolveOptions {
     fn default() -> SolveOptions {
         SolveOptions {
             limit: None,
+            stop: None,
             table_mb: None,
             all_moves: true,
         }
@@ -244,7 +251,7 @@ fn solve_on<S: PointSet>(
         };
     }
     let table = S::take_table(kept).unwrap_or_else(|| Table::new(table_mb));
-    let mut solver = Solver::new(board, own | other, table, start, options.limit);
+    let mut solver = Solver::new(board, own | other, table, start, options);
     let root = solver.board.analyse(own, other);
     let mut root_moves = solver.ordered_moves(own, other, &root, 0);
     // Report moves in board order; search them in the solver's order.
@@ -799,6 +806,7 @@ struct Solver<S> {
     history: [u64; u128::BITS as usize],
     start: Instant,
     deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
     last_report: Instant,
     stopped: bool,
     /// Scratch list of strings and their liberties for `ordered_moves`.
@@ -813,7 +821,7 @@ impl<S: PointSet> Solver<S> {
         root_stones: S,
         table: Table<S>,
         start: Instant,
-        limit: Option<Duration>,
+        options: &SolveOptions,
     ) -> Solver<S> {
         let width = board.width as usize;
         let mut symmetries = symmetries(width, board.area as usize / width);
@@ -827,7 +835,8 @@ impl<S: PointSet> Solver<S> {
             killers: [[NO_KILLER; 2]; MAX_PLY],
             history: [0; u128::BITS as usize],
             start,
-            deadline: limit.map(|l| start + l),
+            deadline: options.limit.map(|l| start + l),
+            stop: options.stop.clone(),
             last_report: start,
             stopped: false,
             strings: Vec::new(),
@@ -994,7 +1003,9 @@ impl<S: PointSet> Solver<S> {
 
     fn check_clock(&mut self, progress: &mut dyn FnMut(&SolveProgress)) {
         let now = Instant::now();
-        if self.deadline.is_some_and(|d| now >= d) {
+        if self.deadline.is_some_and(|d| now >= d)
+            || self.stop.as_ref().is_some_and(|stop| stop.load(Relaxed))
+        {
             self.stopped = true;
             return;
         }

@@ -5,10 +5,10 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-const KOSUMI: &str = env!("CARGO_BIN_EXE_kosumi");
+mod daemon;
 
 /// Peak memory the daemon may reach over the whole test.
 const MAX_RSS_KIB: u64 = 256 * 1024;
@@ -21,28 +21,9 @@ struct Daemon {
 
 impl Daemon {
     fn start(args: &[&str]) -> Daemon {
-        let mut child = Command::new(KOSUMI)
-            .args([
-                "--listen",
-                "127.0.0.1:0",
-                "--threads",
-                "1",
-                "--playouts",
-                "16",
-            ])
-            .args(args)
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        stderr.read_line(&mut line).unwrap();
-        let address = line.split_whitespace().last().unwrap().to_string();
-        // Keep draining stderr so the daemon never blocks on it.
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let mut all = vec!["--threads", "1", "--playouts", "16"];
+        all.extend_from_slice(args);
+        let (child, address) = daemon::start(&all);
         Daemon { child, address }
     }
 

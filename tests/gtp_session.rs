@@ -11,6 +11,8 @@ use kosumi::gtp::{Engine, EngineConfig, NoInput};
 
 const KOSUMI: &str = env!("CARGO_BIN_EXE_kosumi");
 
+mod daemon;
+
 fn run(engine: &mut Engine, line: &str) -> String {
     let mut out = Vec::new();
     engine.execute_line(line, &mut out, &mut NoInput).unwrap();
@@ -64,22 +66,8 @@ fn stdio_quit_answers_and_exits_at_once() {
 
 #[test]
 fn stdio_end_of_input_exits_cleanly() {
-    let mut child = Command::new(KOSUMI)
-        .args(["--game", "nogo"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"gogui-rules_game_id\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "= Nogo\n\n");
+    let output = answers(&["--game", "nogo"], "gogui-rules_game_id\n");
+    assert_eq!(output, "= Nogo\n\n");
 }
 
 /// The replies of a process started with `args` to `input`, closed after.
@@ -151,22 +139,7 @@ fn version_for_lizzie_only_when_asked() {
 
 #[test]
 fn listen_serves_controllers_one_after_another() {
-    let mut child = Command::new(KOSUMI)
-        .args(["--listen", "127.0.0.1:0", "--playouts", "16"])
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    stderr.read_line(&mut line).unwrap();
-    let address = line
-        .split_whitespace()
-        .last()
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
+    let (mut child, address) = daemon::start(&["--playouts", "16"]);
     for round in 0..2 {
         let stream = TcpStream::connect(&address).unwrap();
         stream

@@ -758,7 +758,7 @@ fn solve_reply(outcome: &SolveOutcome, vertex: impl Fn(Point) -> String) -> Stri
 
 fn kosumi_ownership(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     call.expect_args(0)?;
-    let ownership = engine.ownership();
+    let ownership = engine.interruptible(call.watcher, Engine::ownership);
     let g = engine.geometry();
     let rows: Vec<String> = (0..g.height())
         .rev()

@@ -1,46 +1,16 @@
 //! Fuzzes the GTP input path: arbitrary bytes, split into lines, fed to
-//! one engine. Every reply must be well formed; nothing may panic.
+//! one engine (`loadsgf`/`printsgf` inside a temporary folder,
+//! `kosumi-param` with slow values capped). Every reply must be well formed
+//! and carry its command's id; nothing may panic. The logic is
+//! `common::gtp_input`, which `tests/fuzz_seeds.rs` replays on the seeds.
 //!
-//! Run with `cargo fuzz run gtp_input` from the repository root (needs
-//! cargo-fuzz and a nightly toolchain).
+//! Run with `cargo +nightly fuzz run gtp_input fuzz/seeds/gtp_input` from
+//! the repository root.
 
 #![no_main]
 
-use kosumi::gtp::session::NoInput;
-use kosumi::gtp::{Engine, EngineConfig};
+mod common;
+
 use libfuzzer_sys::fuzz_target;
 
-/// Commands that touch files, end the session or change the search budget
-/// are left out: the fuzzer is after the parser and the command handlers.
-fn skipped(line: &str) -> bool {
-    let name = line
-        .split_whitespace()
-        .find(|word| !word.chars().all(|c| c.is_ascii_digit()))
-        .unwrap_or("");
-    matches!(name, "quit" | "printsgf" | "loadsgf" | "kosumi-param")
-}
-
-fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    let mut engine = Engine::new(EngineConfig {
-        seed: Some(1),
-        threads: Some(1),
-        playouts: Some(4),
-        ..EngineConfig::default()
-    });
-    for line in text.split('\n').take(64) {
-        if skipped(line) {
-            continue;
-        }
-        let mut out = Vec::new();
-        if engine.execute_line(line, &mut out, &mut NoInput).is_err() {
-            return;
-        }
-        if out.is_empty() {
-            continue;
-        }
-        let reply = String::from_utf8(out).expect("replies are UTF-8");
-        assert!(reply.starts_with('=') || reply.starts_with('?'), "{reply:?}");
-        assert!(reply.ends_with("\n\n") && !reply.ends_with("\n\n\n"), "{reply:?}");
-    }
-});
+fuzz_target!(|data: &[u8]| common::gtp_input(data));

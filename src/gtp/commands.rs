@@ -883,7 +883,7 @@ fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
                     check_cap(engine, "threads", u64::from(params.threads))?;
                     check_cap(engine, "max_tree_mb", u64::from(params.max_tree_mb))?;
                     engine.params = params;
-                    engine.rebuild_searcher();
+                    engine.update_search_params();
                 }
             }
             text("")
@@ -1129,6 +1129,26 @@ mod tests {
             );
         }
         assert_eq!(engine.params, SearchParams::default());
+    }
+
+    /// Setting a tunable keeps the tree the next genmove reuses; a new
+    /// seed starts afresh.
+    #[test]
+    fn a_tunable_keeps_the_tree_and_a_seed_starts_afresh() {
+        let mut engine = Engine::new(EngineConfig {
+            threads: Some(1),
+            playouts: Some(200),
+            opening_book: false,
+            ..EngineConfig::default()
+        });
+        run(&mut engine, "boardsize 9");
+        run(&mut engine, "genmove b");
+        let kept = engine.tree_size();
+        assert!(kept > 0);
+        assert_eq!(run(&mut engine, "kosumi-param exploration 0.2"), "= \n\n");
+        assert_eq!(engine.tree_size(), kept);
+        assert_eq!(run(&mut engine, "kosumi-param seed 5"), "= \n\n");
+        assert_eq!(engine.tree_size(), 0);
     }
 
     /// A solve that ran out of time after finding the winner lists the

@@ -527,9 +527,9 @@ impl Engine {
         copy
     }
 
-    /// Rebuilds the searcher after a parameter change.
-    pub(crate) fn rebuild_searcher(&mut self) {
-        self.searcher = Searcher::new(self.params.clone());
+    /// Hands changed tunables to the searcher, which keeps its tree.
+    pub(crate) fn update_search_params(&mut self) {
+        self.searcher.set_params(self.params.clone());
     }
 
     /// Fixed handicap points if the board has a layout for `stones`.

@@ -445,6 +445,18 @@ impl Searcher {
         &self.params
     }
 
+    /// Changes the tunables and keeps the tree for the next search: its
+    /// statistics stay true under new tunables. A new seed starts afresh
+    /// (no kept tree, the search count back to 0), so that a seed set in
+    /// the middle of a session gives the same searches as at its start.
+    pub fn set_params(&mut self, params: SearchParams) {
+        if params.seed != self.params.seed {
+            *self = Searcher::new(params);
+        } else {
+            self.params = params;
+        }
+    }
+
     /// Nodes in the kept tree.
     pub fn tree_size(&self) -> usize {
         self.kept.as_ref().map_or(0, |k| k.tree.len())

@@ -15,6 +15,8 @@
 //! without writing anything more. Every engine uses seed 1 and 64 playouts
 //! per move, so replies are repeatable.
 
+mod support;
+
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -24,8 +26,8 @@ use std::time::Duration;
 
 use kosumi::gtp::commands::command_names;
 use kosumi::gtp::parse::parse_command_line;
-use kosumi::gtp::pattern::Pattern;
 use kosumi::gtp::{Engine, EngineConfig, serve, spawn_reader};
+use support::pattern::Pattern;
 
 const REPLY_TIMEOUT: Duration = Duration::from_secs(60);
 

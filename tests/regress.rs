@@ -1,11 +1,13 @@
 //! Runs the gogui-regress suites in `regress/*.tst` in process, with
-//! gogui-regress semantics (see `kosumi::gtp::regress`): every test must
+//! gogui-regress semantics (see `tests/support/regress.rs`): every test must
 //! pass unless marked `*`, and no plain command may fail.
 
 use std::path::{Path, PathBuf};
 
 use kosumi::gtp::EngineConfig;
-use kosumi::gtp::regress::{regenerate_suite, run_suite};
+mod support;
+
+use support::regress::{regenerate_suite, run_suite};
 
 fn config() -> EngineConfig {
     EngineConfig {

@@ -30,8 +30,8 @@
 //! - The opening book ([`book`], `--no-book`, `kosumi-param opening_book
 //!   0`): genmove plays the book's reply, without searching, in the 9x9
 //!   openings (komi 7) that long searches answered ahead of time.
-//! - [`regress`] runs gogui-regress `.tst` suites in process, matching
-//!   replies with the small regular-expression engine in [`pattern`].
+//! - The in-process gogui-regress runner and its pattern matcher are test
+//!   support (`tests/support/`), not part of the library.
 //!
 //! Policies worth knowing: komi survives `boardsize` and `clear_board`
 //! (NoGo switches it to 0); dead stones, `final_score` and seki come from
@@ -48,8 +48,6 @@ pub mod commands;
 mod engine;
 mod files;
 pub mod parse;
-pub mod pattern;
-pub mod regress;
 pub mod session;
 mod thinking;
 

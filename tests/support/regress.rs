@@ -12,9 +12,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::engine::{Engine, EngineConfig};
+use kosumi::gtp::{Engine, EngineConfig, NoInput};
+
 use super::pattern::Pattern;
-use super::session::NoInput;
 
 /// One numbered test and how it went.
 #[derive(Clone, Debug)]

@@ -124,15 +124,8 @@ tunables! {
     /// node has about this many playouts (beta = a / (a + n + a*n/E)).
     rave_equivalence: f64 = 3000.0, (1.0, f64::INFINITY),
         "playouts at which AMAF and real statistics weigh the same";
-    /// `rave_equivalence` on Go boards of more than 81 points. 1,000
-    /// rather than 3,000 on 19x19, 10,000 playouts, seeds 1-7: tactics_19
-    /// 243 against 238 (median 36 against 34), tactics_ld 236 against 230
-    /// (34 against 33), ladder_19 551 against 548; seeds 8-14 tactics_19
-    /// 246 against 242, tactics_ld 232 against 231. 19x19 self-play at
-    /// 2,000 playouts won 66 of 120 against 3,000. At 500 tactics_19
-    /// passed 240. 1,000 on 9x9 too cost tactics_ld's 9x9 tests (228 in
-    /// all) and made no difference in 9x9 self-play (54% of 100), so
-    /// small boards keep 3,000. 13x13 is not measured.
+    /// `rave_equivalence` on Go boards of more than 81 points.
+    /// Measurements: docs/tuning.md.
     rave_equivalence_large: f64 = 1000.0, (1.0, f64::INFINITY),
         "rave_equivalence on Go boards of more than 81 points";
     /// Virtual playouts at 50% given to every new node (first-play urgency).
@@ -164,30 +157,19 @@ tunables! {
     /// Virtual wins per stone (up to `READ_STONES`) at the root for a move
     /// that reading shows captures an enemy string or saves an own one,
     /// short of liberties, whose fate hangs on who moves first (Go).
-    /// Playing such a move in place of the most-played one when it had half
-    /// its playouts and a win rate within 0.01 of it passed tactics_19
-    /// 227 and tactics_ld 229 over seeds 1-7 at 10,000 playouts (228 and
-    /// 228 without): the tests it was meant for (tactics_19 14, a capture
-    /// level with the move played) still failed. Not adopted.
+    /// Measurements: docs/tuning.md.
     prior_read_win: u32 = 10, (0, 1000),
         "virtual wins per stone at the root for a capture or save that reading proves (Go)";
     /// Virtual losses at the root for extending an own string that reading
-    /// shows dies anyway (Go). 400 rather than 100: at 100 a futile
-    /// extension that the playouts overrate (tactics_19 test 11, P6) still
-    /// drew most of the playouts; tactics_19 35/32/35 for seeds 1-3
-    /// against 34/31/34, tactics_ld 33 for seed 1 either way.
+    /// shows dies anyway (Go). Measurements: docs/tuning.md.
     prior_read_futile: u32 = 400, (0, 1000),
         "virtual losses at the root for extending a string that reading shows dies (Go)";
     /// Virtual losses for a self-atari (Go), unless it is a killing
     /// sacrifice (see `Position::is_nakade_sacrifice`).
     prior_self_atari: u32 = 20, (0, 1000),
         "virtual losses for a self-atari (Go)";
-    /// Virtual wins for a MoGo 3x3 pattern move (Go). More helps the
-    /// suites but not play: at 10,000 playouts, seeds 1-7, 25 passed
-    /// tactics_19 235 and tactics_ld 234 in all (10: 228 and 228), 40
-    /// passed 244 and 229 (medians 35 and 33, against 32 and 32), yet 25
-    /// scored 42-53-5 against 10 in 100 games of 9x9 self-play at 5,000
-    /// playouts a move, and 40 won 5 of 26 against 10 on 19x19 at 2,000.
+    /// Virtual wins for a MoGo 3x3 pattern move (Go). Measurements:
+    /// docs/tuning.md.
     prior_pattern: u32 = 10, (0, 1000),
         "virtual wins for a MoGo 3x3 pattern move (Go)";
     /// Virtual wins for a move within distance 2 of the last move (Go).
@@ -207,14 +189,8 @@ tunables! {
     /// Go: weight of the root moves' criticality (Coulom 2009: how much
     /// more often a point's final owner wins than chance would have it) in
     /// their AMAF values, once a move has had 2,000 playouts: this times
-    /// the criticality times the AMAF playouts is added as wins (Pachi
-    /// uses 1.1, at every node). 0 turns it off. Against Pachi on 9x9 at
-    /// equal time, 1.1 scored 81-107-12 of 200 (43.5%; Pachi had up to a
-    /// fifth more time) where 0 scored 61-92-7 of 160 (40.3%). With Pachi
-    /// paced to Kosumi's time (`PACHI_PACE`), the two side by side over
-    /// the same hour: 1.1 36-37-2 of 75, 0 35-42-1 of 78. No difference
-    /// shows. At 10,000 playouts the suites pass as before but for one
-    /// tactics_19 test on one seed and one ladder_19 test.
+    /// the criticality times the AMAF playouts is added as wins (Pachi uses
+    /// 1.1, at every node). 0 turns it off. Measurements: docs/tuning.md.
     criticality: f64 = 1.1, (0.0, f64::INFINITY),
         "Go: weight of a root move's criticality in its AMAF value (0: off)";
     /// Go playouts follow the MoGo-style policy (answers to the last move,
@@ -269,9 +245,8 @@ tunables! {
     /// as a win, a draw or a loss with that expectation. Among moves that
     /// all win (or all lose) the search then prefers the bigger one, where
     /// a pure win rate cannot tell them apart (handicap games, lopsided
-    /// endgames). 0, the default, turns it off: on even 9x9 games 0.1 and
-    /// 0.25 measured no stronger (self-play at fixed playouts 52.8% and
-    /// 53.8% of 200 games each; 0.25 against Pachi 11.5 of 40).
+    /// endgames). 0, the default, turns it off. Measurements:
+    /// docs/tuning.md.
     go_score_weight: f64 = 0.0, (0.0, 1.0),
         "Go: share of a playout's value that comes from its score margin (tanh)";
     /// The `scale` of `go_score_weight`, in points on 9x9 (it grows with
@@ -282,28 +257,12 @@ tunables! {
     /// probe (`dyn_komi_probe`) is above this, the search starts over
     /// demanding a bigger winning margin (a dynamic komi), so that a won
     /// position is not thrown away move by move for nothing. Above 1: off.
-    /// 0.85 rather than 0.95 (once the floor also held at an early end):
-    /// tactics_ld 33/35/31 for seeds 1-3 against 31/33/31, GNU Go 9x9 at
-    /// 1 s 39-1-0 against 37-0-3 over 40 games.
+    /// Measurements: docs/tuning.md.
     dyn_komi_trigger: f64 = 0.85, (0.0, f64::INFINITY),
         "Go: a move's search demands a bigger margin above this win rate (over 1: off)";
     /// Go: the dynamic komi is the largest extra margin that the probe's
     /// playouts still reach this often (their win rate under it).
-    /// In nearly finished positions most playouts end with the same
-    /// margin, and the margin asked is that one: the search under it still
-    /// wins 76-98% (tactics_ld 14, 15, 25, 38), so it cannot tell the move
-    /// that also kills a group from one that does not. Asking once more,
-    /// when the search under the margin still won over 70% at half its
-    /// budget, one point past what its best move's playouts reach this
-    /// often, up to the mercy rule's worth (a new tree for the last half,
-    /// falling back on the first margin's tree if the floor or the gamble
-    /// check fails), passed tactics_ld 33/36/31/33/31/35/30 for seeds 1-7
-    /// (229 against 228; 14 and 15 gained, 16 lost; tactics_19 was the
-    /// same, measured before the cap was added), and won 42-48-10
-    /// of 100 9x9 self-play games at 5,000 playouts against itself without
-    /// (95% interval 38-57%). Reading the margin off the probe's best move
-    /// alone, or asking one point past it from the start, changed none of
-    /// those four tests. Not adopted.
+    /// Measurements: docs/tuning.md.
     dyn_komi_target: f64 = 0.55, (0.0, 1.0),
         "Go: win rate the probe's playouts keep under the extra margin demanded";
     /// Go: share of a move's playouts or time the probe at the real komi
@@ -318,35 +277,24 @@ tunables! {
     /// Go, a move to play: when the best root move's win rate after the
     /// probe is below this, the search starts over given the points its
     /// playouts need to win `1 - dyn_komi_target` of the time, to lose by
-    /// as little as it can (see `dyn_komi`). 0: off. At 0.2 the
-    /// tactics_ld suite passed 31/33/31 tests for seeds 1-3 against
-    /// 27/29/28 without (0.3: 31, 0.4: 30 for seed 1); in 80 games against
-    /// Pachi Kosumi never came back from below 0.3 once it fell below 0.2.
+    /// as little as it can (see `dyn_komi`). 0: off. Measurements:
+    /// docs/tuning.md.
     dyn_komi_losing: f64 = 0.2, (0.0, f64::INFINITY),
         "Go: below this win rate a move's search is given points (0: off)";
     /// Go: a lost position is given points only if its probe's playouts
-    /// need no more than this share of the board's points; one lost by
-    /// more is lost whatever it plays, and a search given that much plays
-    /// a different game. At 1 (up to the mercy rule's worth), the Fuego
-    /// nakade suite's lopsided 9x9 problems were given 31-33 points, and
-    /// the search then never found the killing move that the real komi's
-    /// finds (nakade-4pts.2, C1).
+    /// need no more than this share of the board's points; one lost by more
+    /// is lost whatever it plays, and a search given that much plays a
+    /// different game. Measurements: docs/tuning.md.
     dyn_komi_most_given: f64 = 0.25, (0.0, 1.0),
         "Go: most points a lost position is given, as a share of the board's points";
     /// Go: a margin asked is dropped when the move the search under it
     /// prefers is one the probe's tree, at the real komi, rates more than
-    /// this below its own best move, after one standard error in the
-    /// move's favour (a gamble for the margin). Without the
-    /// check the nakade suite's problems, asked 30-36 points, played
-    /// invasions elsewhere instead of the vital point (ld_nakade_9x9 22/21/26
-    /// for seeds 1-3; with it and `dyn_komi_most_given` 0.25, 34/34/36;
-    /// tactics_ld and tactics_19 unchanged).
+    /// this below its own best move, after one standard error in the move's
+    /// favour (a gamble for the margin). Measurements: docs/tuning.md.
     dyn_komi_tolerance: f64 = 0.05, (0.0, 1.0),
         "Go: a margin asked goes when its move rates this far below the probe's best at the real komi";
     /// A Go leaf on a board of up to 81 points is expanded once it has this
-    /// many playouts. An expansion rates every child with the learned
-    /// features and tactical checks, dearer than a playout: at 2, 9x9
-    /// searches ran about a quarter fewer playouts a second and lost to 6.
+    /// many playouts. Measurements: docs/tuning.md.
     expand_visits: u32 = 6, (1, u32::MAX),
         "Go: playouts a leaf needs before it is expanded (boards of up to 81 points)";
     /// Playouts per 81 points a Go leaf needs before it is expanded on

@@ -21,7 +21,7 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use game::{Game, GameError};
 pub use geometry::{Geometry, MAX_POINTS, MAX_SIZE, Point, ring_symmetries};
-pub use handicap::fixed_handicap_points;
+pub use handicap::{fixed_handicap_points, free_handicap_points};
 pub use position::{FewPoints, LibertyMemo, Position};
 pub use scoring::{AreaScore, Outcome};
 

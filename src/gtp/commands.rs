@@ -15,7 +15,9 @@ use super::engine::{
 use super::files;
 use super::parse::{self, Vertex};
 use super::thinking;
-use crate::board::{Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Outcome, Point};
+use crate::board::{
+    Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Outcome, Point, free_handicap_points,
+};
 #[cfg(test)]
 use crate::search::SearchParams;
 use crate::search::reading::{Effect, root_effects};
@@ -398,91 +400,10 @@ fn place_free_handicap(engine: &mut Engine, call: &mut Call) -> Result<Response,
     call.expect_args(1)?;
     let stones = parse_stone_count(&call.args[0])?;
     require_empty_board(engine)?;
-    let points = free_handicap_points(engine, stones)?;
+    let points =
+        free_handicap_points(engine.geometry(), stones).ok_or(GtpError::InvalidStoneCount)?;
     engine.game.place_handicap(&points)?;
     text(points_text(engine, &points))
-}
-
-/// Where `place_free_handicap` puts `stones` stones: the fixed layout when
-/// the board has one, else the largest fixed layout plus points chosen one
-/// at a time as far as possible from the stones already placed, away from
-/// the edges while there is room.
-fn free_handicap_points(engine: &Engine, stones: usize) -> Result<Vec<Point>, GtpError> {
-    let g = engine.geometry();
-    if stones < 2 || stones >= g.area() {
-        return Err(GtpError::InvalidStoneCount);
-    }
-    if let Some(points) = engine.fixed_layout(stones) {
-        return Ok(points);
-    }
-    let mut chosen = (2..stones)
-        .rev()
-        .find_map(|n| engine.fixed_layout(n))
-        .unwrap_or_default();
-    let side = g.width().min(g.height());
-    let margin = match side {
-        13.. => 3,
-        7.. => 2,
-        5.. => 1,
-        _ => 0,
-    };
-    let in_band = |p: Point| {
-        g.coords(p).is_some_and(|(col, row)| {
-            (margin..g.width() - margin).contains(&col)
-                && (margin..g.height() - margin).contains(&row)
-        })
-    };
-    let coords = |p: Point| {
-        g.coords(p)
-            .map_or((0.0, 0.0), |(col, row)| (col as f64, row as f64))
-    };
-    let squared = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2);
-    if chosen.is_empty() {
-        // Small boards without a layout: start in the centre.
-        let centre = ((g.width() - 1) as f64 / 2.0, (g.height() - 1) as f64 / 2.0);
-        let first = g.points().fold(None, |best: Option<(Point, f64)>, p| {
-            let d = squared(coords(p), centre);
-            match best {
-                Some((_, best_d)) if best_d <= d => best,
-                _ => Some((p, d)),
-            }
-        });
-        chosen.extend(first.map(|(p, _)| p));
-    }
-    // Each free point with its squared distance to the nearest stone, and
-    // the sum of squared distances to all of them to break ties.
-    let mut free: Vec<(Point, f64, f64)> = g
-        .points()
-        .filter(|p| !chosen.contains(p))
-        .map(|p| {
-            let distances = chosen.iter().map(|&q| squared(coords(p), coords(q)));
-            let nearest = distances.clone().fold(f64::INFINITY, f64::min);
-            (p, nearest, distances.sum())
-        })
-        .collect();
-    while chosen.len() < stones {
-        let band_left = free.iter().any(|&(p, _, _)| in_band(p));
-        let mut best: Option<(usize, f64, f64)> = None;
-        for (k, &(p, nearest, sum)) in free.iter().enumerate() {
-            if band_left && !in_band(p) {
-                continue;
-            }
-            if best.is_none_or(|(_, n, s)| nearest > n || (nearest == n && sum > s)) {
-                best = Some((k, nearest, sum));
-            }
-        }
-        let Some((index, _, _)) = best else {
-            return Err(GtpError::InvalidStoneCount);
-        };
-        let (p, _, _) = free.remove(index);
-        chosen.push(p);
-        for entry in &mut free {
-            let d = squared(coords(entry.0), coords(p));
-            entry.1 = entry.1.min(d);
-            entry.2 += d;
-        }
-    }
-    Ok(chosen)
 }
 
 fn set_free_handicap(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {

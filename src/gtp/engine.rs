@@ -13,9 +13,7 @@ use super::GtpError;
 use super::commands::find_command;
 use super::parse::{self, GtpColor, Vertex, parse_command_line};
 use super::thinking;
-use crate::board::{
-    Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point, fixed_handicap_points,
-};
+use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point};
 use crate::search::ownership::{DEAD_THRESHOLD, Ownership};
 use crate::search::time::{Clock, DEFAULT_LAG};
 use crate::search::{FastRng, SearchParams, Searcher};
@@ -530,11 +528,6 @@ impl Engine {
     /// Hands changed tunables to the searcher, which keeps its tree.
     pub(crate) fn update_search_params(&mut self) {
         self.searcher.set_params(self.params.clone());
-    }
-
-    /// Fixed handicap points if the board has a layout for `stones`.
-    pub(crate) fn fixed_layout(&self, stones: usize) -> Option<Vec<Point>> {
-        fixed_handicap_points(self.geometry(), stones).ok()
     }
 }
 

@@ -19,7 +19,7 @@ use super::parse;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome};
 use crate::search::ownership::Ownership;
 use crate::search::time::{DEFAULT_MOVE_TIME, expected_moves_go, expected_moves_nogo};
-use crate::search::{Decision, SearchLimits, SearchReport, dyn_komi, wilson_interval};
+use crate::search::{Candidate, Decision, SearchLimits, SearchReport, dyn_komi, wilson_interval};
 
 /// How often the main thread looks at the input while a search runs.
 const POLL_INTERVAL: Duration = Duration::from_millis(2);
@@ -480,15 +480,7 @@ fn decided_after_a_pass(engine: &Engine, color: Color, purpose: Purpose) -> Opti
     if opponent_dead.is_empty() {
         return None;
     }
-    let nothing_searched = SearchReport {
-        to_move: color,
-        candidates: Vec::new(),
-        playouts: 0,
-        elapsed: Duration::ZERO,
-        extra_margin: 0,
-        probe_winrate: None,
-    };
-    Some(pass_or_capture(engine, color, &nothing_searched, purpose))
+    Some(pass_or_capture(engine, color, &[], purpose))
 }
 
 /// Analysis runs until stopped (or the fixed playouts, for repeatable tests).
@@ -845,7 +837,7 @@ fn choose(engine: &Engine, color: Color, report: &SearchReport, purpose: Purpose
     match (chosen, game.kind()) {
         (Some(Move::Play(p)), _) => Choice::Play(Move::Play(p)),
         (_, GameKind::NoGo) => Choice::Resign,
-        (_, GameKind::Go) => pass_or_capture(engine, color, report, purpose),
+        (_, GameKind::Go) => pass_or_capture(engine, color, &report.candidates, purpose),
     }
 }
 
@@ -853,7 +845,7 @@ fn choose(engine: &Engine, color: Color, report: &SearchReport, purpose: Purpose
 fn pass_or_capture(
     engine: &Engine,
     color: Color,
-    report: &SearchReport,
+    candidates: &[Candidate],
     purpose: Purpose,
 ) -> Choice {
     let japanese = engine.rules == "japanese";
@@ -871,8 +863,7 @@ fn pass_or_capture(
         targets = targets.or(&position.string_liberties(p));
     }
     let legal_point = |p| game.check_move(color, Move::Play(p)).is_ok();
-    let searched: Vec<_> = report
-        .candidates
+    let searched: Vec<_> = candidates
         .iter()
         .filter_map(|c| match c.mv {
             Move::Play(p) if legal_point(p) => Some(p),

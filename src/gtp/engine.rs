@@ -387,10 +387,14 @@ impl Engine {
         FastRng::seed_from_u64(self.params.seed ^ self.game.position().hash_with_side())
     }
 
-    /// Ownership of the current position.
+    /// Ownership of the current position. The playouts start from a copy
+    /// of the board without its history, because the order in which a
+    /// position keeps its empty points depends on the moves that made it:
+    /// the same board reached two ways must get the same estimate.
     pub(crate) fn ownership(&self) -> Ownership {
+        let board = self.board_copy(self.game.to_move());
         Ownership::estimate_until(
-            &self.game,
+            &board,
             self.ownership_playouts,
             &mut self.position_rng(),
             &self.interrupted,
@@ -508,6 +512,11 @@ impl Engine {
         if self.game.to_move() == color {
             return self.game.clone();
         }
+        self.board_copy(color)
+    }
+
+    /// A new game holding this board as setup stones, `color` to move.
+    fn board_copy(&self, color: Color) -> Game {
         let position = self.game.position();
         let stones: Vec<(Point, Color)> = self
             .geometry()

@@ -26,9 +26,11 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use kosumi::board::{Color, Game, GameKind, Geometry, Move, Point};
-use kosumi::gtp::book::{BookKey, OpeningBook, RecordedGame, book_key, keyed_lines, recorded_game};
+use kosumi::player::book::{
+    BookKey, OpeningBook, RecordedGame, book_key, keyed_lines, recorded_game,
+};
+use kosumi::record::sgf;
 use kosumi::search::wilson_interval;
-use kosumi::sgf;
 
 /// Moves read from each record: more than any book line holds.
 const RECORD_PLIES: usize = 32;
@@ -37,7 +39,7 @@ const RECORD_PLIES: usize = 32;
 #[command(about = "Results of the opening book's lines in game records")]
 struct Options {
     /// The book (default: the one Kosumi ships).
-    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/src/gtp/go_book.txt"))]
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/src/player/go_book.txt"))]
     book: PathBuf,
     /// The player whose book moves are followed: part of its PB or PW.
     #[arg(long, default_value = "kosumi")]

@@ -1,4 +1,4 @@
-//! Builds the opening book (`src/gtp/go_book.txt`) from long searches.
+//! Builds the opening book (`src/player/go_book.txt`) from long searches.
 //!
 //!     cargo run --release --example build_book -- [OPTIONS] OUT.txt
 //!
@@ -33,9 +33,9 @@ use std::time::Instant;
 use clap::Parser;
 
 use kosumi::board::{Color, Game, GameKind, Geometry, Move, Point};
-use kosumi::gtp::book::{BookKey, OpeningBook, book_key, book_line, keyed_lines, recorded_game};
+use kosumi::player::book::{BookKey, OpeningBook, book_key, book_line, keyed_lines, recorded_game};
+use kosumi::record::sgf;
 use kosumi::search::{SearchLimits, SearchParams, Searcher};
-use kosumi::sgf;
 
 #[derive(Parser)]
 #[command(about = "Build Kosumi's opening book from long searches")]
@@ -181,7 +181,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut out = BufWriter::new(File::create(&options.out)?);
     writeln!(
         out,
-        "# Kosumi's opening book (see src/gtp/book.rs): {}x{} Go, komi {}.",
+        "# Kosumi's opening book (see src/player/book.rs): {}x{} Go, komi {}.",
         options.size, options.size, options.komi
     )?;
     writeln!(

@@ -1,4 +1,4 @@
-//! Fits the gammas of `kosumi::search::features` to game records, with
+//! Fits the gammas of `kosumi::go::features` to game records, with
 //! Coulom's minorization–maximization (MM) for Bradley–Terry teams.
 //!
 //!     cargo run --release --example train_features -- [--note TEXT] [--player NAME] OUT.txt SGF_OR_DIR...
@@ -23,12 +23,12 @@ use std::error::Error;
 use std::fs;
 
 use kosumi::board::{Cell, Color, GameKind, Geometry, LibertyMemo, Point, Position};
-use kosumi::search::checks::MoveChecks;
-use kosumi::search::features::{
+use kosumi::go::checks::MoveChecks;
+use kosumi::go::features::{
     Features, GO_GAMMAS, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, RecentMoves,
     canonical_pattern, move_features,
 };
-use kosumi::sgf;
+use kosumi::record::sgf;
 
 /// Sweeps of MM over every group.
 const SWEEPS: usize = 25;
@@ -361,7 +361,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     let mut table = String::new();
     table.push_str(&format!(
-        "# Bradley-Terry gammas of kosumi::search::features, fitted by\n\
+        "# Bradley-Terry gammas of kosumi::go::features, fitted by\n\
          # examples/train_features.rs on {} positions ({} games).\n\
          # group level gamma; pattern levels are canonical codes in hex.\n",
         train.positions() + held_out.positions(),

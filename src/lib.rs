@@ -12,6 +12,9 @@
 
 pub mod bench;
 pub mod board;
+pub mod go;
 pub mod gtp;
+pub mod nogo;
+pub mod player;
+pub mod record;
 pub mod search;
-pub mod sgf;

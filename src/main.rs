@@ -248,7 +248,7 @@ fn run_solve(
 ) -> Result<(), String> {
     use kosumi::board::Color;
     use kosumi::gtp::parse::{Vertex, format_vertex};
-    use kosumi::search::solver::{SolveOptions, SolveStatus, solve_with};
+    use kosumi::nogo::solver::{SolveOptions, SolveStatus, solve_with};
     use std::time::Duration;
 
     let limit = match seconds {
@@ -293,7 +293,7 @@ fn run_solve(
         SolveStatus::Unsupported => {
             return Err(format!(
                 "the solver takes boards of at most {} points",
-                kosumi::search::solver::MAX_SOLVER_AREA
+                kosumi::nogo::solver::MAX_SOLVER_AREA
             ));
         }
         SolveStatus::Complete if first_win && outcome.winner == Some(Color::Black) => {

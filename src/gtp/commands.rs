@@ -18,12 +18,12 @@ use super::thinking;
 use crate::board::{
     Cell, Color, GameKind, Geometry, MAX_SIZE, Move, Outcome, Point, free_handicap_points,
 };
+use crate::go::reading::{Effect, root_effects};
+use crate::go::tactics::laddered_strings;
+use crate::nogo::solver::{SolveOptions, SolveOutcome};
+use crate::player::clock::TimeSystem;
 #[cfg(test)]
 use crate::search::SearchParams;
-use crate::search::reading::{Effect, root_effects};
-use crate::search::solver::{SolveOptions, SolveOutcome};
-use crate::search::tactics::laddered_strings;
-use crate::search::time::TimeSystem;
 use crate::search::{PARAM_TABLE, ParamError};
 
 /// A command handler: checks its arguments, then changes the engine.
@@ -635,7 +635,7 @@ fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
     if engine.game.kind() != GameKind::NoGo {
         return Err(GtpError::CannotSolve("the solver plays NoGo"));
     }
-    if engine.geometry().area() > crate::search::solver::MAX_SOLVER_AREA {
+    if engine.geometry().area() > crate::nogo::solver::MAX_SOLVER_AREA {
         return Err(GtpError::CannotSolve("board too large"));
     }
     let mut position = engine.game.position().clone();
@@ -646,7 +646,7 @@ fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpErr
             stop: Some(Arc::clone(&engine.interrupted)),
             ..SolveOptions::default()
         };
-        crate::search::solver::solve_with(&position, &options, &mut |progress| {
+        crate::nogo::solver::solve_with(&position, &options, &mut |progress| {
             log::info!(
                 "solving: {} nodes, depth {}, {:.1} s",
                 progress.nodes,
@@ -838,7 +838,7 @@ fn kosumi_ladders(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpE
 }
 
 /// `kosumi-tactics` (GoGui gfx): what the root's tactical reading finds
-/// for the side to move (see `search::reading`): in green the points that
+/// for the side to move (see `go::reading`): in green the points that
 /// capture an enemy string short of liberties, in blue those that save an
 /// own one, in red the extensions that die anyway, and a status line
 /// listing each.
@@ -1076,7 +1076,7 @@ mod tests {
     /// moves it did not classify, apart from the winning ones.
     #[test]
     fn a_partial_solve_says_which_moves_are_unresolved() {
-        use crate::search::solver::SolveStatus::{Complete, OutOfTime, WinnerOnly};
+        use crate::nogo::solver::SolveStatus::{Complete, OutOfTime, WinnerOnly};
         let outcome = |winner, status, winning: &[u16], unresolved: &[u16]| SolveOutcome {
             winner,
             status,

@@ -14,8 +14,8 @@ use super::commands::find_command;
 use super::parse::{self, GtpColor, Vertex, parse_command_line};
 use super::thinking;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point};
-use crate::search::ownership::{DEAD_THRESHOLD, Ownership};
-use crate::search::time::{Clock, DEFAULT_LAG};
+use crate::go::ownership::{DEAD_THRESHOLD, Ownership};
+use crate::player::clock::{Clock, DEFAULT_LAG};
 use crate::search::{FastRng, SearchParams, Searcher};
 
 /// Board side of Go when the engine starts.
@@ -42,8 +42,8 @@ pub const SEKI_BAND: f32 = 0.2;
 pub const LIZZIE_VERSION: &str = "0.17";
 
 /// `loadsgf`'s default size cap: 4 MiB, some thousand times a long game
-/// record. The reader's own limits ([`crate::sgf::MAX_NODES`],
-/// [`crate::sgf::MAX_VALUES`]) bound the memory a file of any size costs.
+/// record. The reader's own limits ([`crate::record::sgf::MAX_NODES`],
+/// [`crate::record::sgf::MAX_VALUES`]) bound the memory a file of any size costs.
 pub const DEFAULT_MAX_SGF_BYTES: u64 = 4 << 20;
 
 /// Which files `loadsgf` and `printsgf` may reach.
@@ -120,7 +120,7 @@ pub struct EngineConfig {
     /// Live graphics for GoGui (`gogui-gfx:` lines on stderr) during genmove.
     pub gogui_gfx: bool,
     /// Genmove plays the opening book's move where it has one (see
-    /// [`crate::gtp::book`]).
+    /// [`crate::player::book`]).
     pub opening_book: bool,
     /// Search tunables to start from (`seed` and `threads` above override).
     pub params: SearchParams,

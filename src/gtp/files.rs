@@ -11,7 +11,7 @@ use std::path::{Component, Path, PathBuf};
 use super::engine::{Call, Engine, FileAccess, Response, color_letter, number_text};
 use super::parse;
 use crate::board::{Color, Game, GameKind, Geometry, MAX_SIZE, Move, Point};
-use crate::sgf;
+use crate::record::sgf;
 
 /// Whether a file is to be read or written.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -43,7 +43,6 @@
 //!
 //! stdout carries GTP only; diagnostics go through `log` to stderr.
 
-pub mod book;
 pub mod commands;
 mod engine;
 mod files;

@@ -13,12 +13,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::GtpError;
-use super::book::OpeningBook;
 use super::engine::{Call, Engine, Response, Watcher, parse_color};
 use super::parse;
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome};
-use crate::search::ownership::Ownership;
-use crate::search::time::{DEFAULT_MOVE_TIME, expected_moves_go, expected_moves_nogo};
+use crate::go::ownership::Ownership;
+use crate::player::book::OpeningBook;
+use crate::player::clock::{DEFAULT_MOVE_TIME, expected_moves_go, expected_moves_nogo};
 use crate::search::{Candidate, Decision, SearchLimits, SearchReport, dyn_komi, wilson_interval};
 
 /// How often the main thread looks at the input while a search runs.

@@ -41,7 +41,7 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use crate::board::Color;
 
 use super::playout::PlayoutResult;
-use super::policy::mercy_stones;
+use crate::go::policy::mercy_stones;
 
 /// The final margins of the probe's playouts, counted by half points.
 pub struct MarginTally {

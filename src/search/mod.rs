@@ -7,28 +7,16 @@
 //! - `tree`, `uct`: the MCTS tree and one simulation (UCT + RAVE + solver,
 //!   with the root moves' criticality in their AMAF values).
 //! - `params`: every tunable in one table.
-//! - `playout`: light random playouts (the default policy).
-//! - `policy`: the MoGo-style Go playout policy.
-//! - `prior`, `features`: what new tree nodes start with: hand-made terms
-//!   and learned move features (Bradley–Terry gammas); `checks` runs the
-//!   tactical checks both ask only once a candidate.
-//! - `time`: turning GTP clock settings into a budget per move.
-//! - `ownership`: who owns each point at the end of playouts (dead stones).
-//! - `solver`: exact NoGo solving.
+//! - `playout`: light random playouts (the default policy) and the
+//!   playouts' random numbers.
+//! - `dyn_komi`: the margins playouts end with, for dynamic komi.
+//!
+//! Go's knowledge (priors, heavy playouts, reading) is in `crate::go`,
+//! NoGo's and its exact solver in `crate::nogo`.
 
-pub mod checks;
 pub mod dyn_komi;
-pub mod features;
-pub mod nogo;
-pub mod ownership;
 pub mod params;
 pub mod playout;
-pub mod policy;
-pub mod prior;
-pub mod reading;
-pub mod solver;
-pub mod tactics;
-pub mod time;
 pub mod tree;
 mod uct;
 
@@ -39,7 +27,9 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point, Position};
 
-use features::RecentMoves;
+use crate::go::features::RecentMoves;
+use crate::go::prior;
+use crate::nogo::solver;
 pub use params::{PARAM_TABLE, ParamError, SearchParams};
 pub use playout::{FastRng, PlayoutResult, light_playout};
 use tree::{NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN};
@@ -61,7 +51,7 @@ pub fn wilson_interval(share: f64, trials: f64) -> (f64, f64) {
 
 /// The stone played `back` moves before the game's last (0: the last
 /// move), or `None` for a pass or before the game's start.
-fn stone_before(game: &Game, back: usize) -> Option<Point> {
+pub(crate) fn stone_before(game: &Game, back: usize) -> Option<Point> {
     match game.moves().iter().rev().nth(back) {
         Some(&(_, Move::Play(p))) => Some(p),
         _ => None,

@@ -9,19 +9,19 @@ use std::sync::atomic::{AtomicI64, AtomicU32, Ordering::Relaxed};
 
 use crate::board::{Bitboard, Cell, Color, GameKind, LibertyMemo, Move, Outcome, Point, Position};
 
-use super::checks::MoveChecks;
 use super::dyn_komi::{MarginTally, counted_margin};
-use super::features::{GO_GAMMAS, RecentMoves, move_features};
-use super::nogo::{
-    NogoLists, NogoPlayoutOptions, margin_draw_chance, mobility_prior, nogo_playout,
-    prior as nogo_prior,
-};
 use super::params::SearchParams;
 use super::playout::{FastRng, light_playout_traced, unit_roll};
-use super::policy::heavy_playout;
-use super::prior::{Prior, PriorContext, add_learned, go_prior};
 use super::tree::{
     Node, NodeId, PROVEN_LOSS, PROVEN_WIN, ROOT, Tree, UNPROVEN, amaf_parts, amaf_update, amaf_word,
+};
+use crate::go::checks::MoveChecks;
+use crate::go::features::{GO_GAMMAS, RecentMoves, move_features};
+use crate::go::policy::heavy_playout;
+use crate::go::prior::{Prior, PriorContext, add_learned, go_prior};
+use crate::nogo::policy::{
+    NogoLists, NogoPlayoutOptions, margin_draw_chance, mobility_prior, nogo_playout,
+    prior as nogo_prior,
 };
 
 /// What every search thread shares.

@@ -20,7 +20,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use crate::board::{Cell, Color, Point, Position, ring_symmetries};
 
-use super::playout::{FastRng, PlayoutResult, below, play_out};
+use crate::search::playout::{FastRng, PlayoutResult, below, play_out};
 
 /// Probability (out of 256) that each rule is tried when it applies.
 const ATARI_RESPONSE_ODDS: u32 = 230;

@@ -5,10 +5,10 @@
 use crate::board::{Color, GameKind, LibertyMemo, Point, Position};
 
 use super::checks::MoveChecks;
-use super::params::SearchParams;
 use super::policy::pattern_at;
 use super::reading::{Effect, root_effects};
 use super::tactics::atari_chases_broken_ladder;
+use crate::search::params::SearchParams;
 
 /// Virtual playouts of a prior: `visits`, of which `wins` half points won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@
 
 use crate::board::{Bitboard, BoardError, Cell, Color, Point, Position};
 
-use super::playout::{FastRng, PlayoutResult, below};
+use crate::search::playout::{FastRng, PlayoutResult, below};
 
 /// Score of a point only the side can play (an eye in the paper's sense).
 pub const EYE_WEIGHT: i32 = 10;

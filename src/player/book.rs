@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 
 use crate::board::{Color, Game, GameKind, Geometry, Move, Point, Position};
 use crate::gtp::parse::{Vertex, format_vertex, parse_vertex};
-use crate::sgf;
+use crate::record::sgf;
 
 /// The book shipped with Kosumi.
 const SHIPPED_BOOK: &str = include_str!("go_book.txt");

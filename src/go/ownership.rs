@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use crate::board::{Bitboard, Color, Game, Point, Position};
 
 use super::policy::heavy_playout;
-use super::{FastRng, stone_before};
+use crate::search::{FastRng, stone_before};
 
 /// Ownership of a stone's point, for the other side, beyond which the stone
 /// counts as dead.

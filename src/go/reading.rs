@@ -504,7 +504,7 @@ fn defence_candidates(position: &Position, target: Point, own: usize, wide: bool
 mod tests {
     use super::*;
     use crate::board::GameKind;
-    use crate::search::tactics::ladder_captures;
+    use crate::go::tactics::ladder_captures;
 
     /// Whether the string through `target` is captured with `to_move` to play
     /// (a proven capture within the node budget).

@@ -1,0 +1,22 @@
+//! Go knowledge: what the search and the playouts know about Go beyond
+//! its rules.
+//!
+//! - `checks`: the tactical checks of one candidate move (self-atari,
+//!   ladder, capture, escape), run once and read by the priors and the
+//!   features.
+//! - `tactics`, `reading`: ladders and a bounded string reader (attack and
+//!   defence of strings with few liberties).
+//! - `policy`: the MoGo-style heavy playout policy (3x3 patterns, captures,
+//!   ataris, the mercy rule).
+//! - `prior`, `features`: what new tree nodes start with: hand-made terms
+//!   and learned move features (Bradley–Terry gammas in `go_gammas.txt`).
+//! - `ownership`: who owns each point at the end of playouts (dead stones,
+//!   scoring, analysis).
+
+pub mod checks;
+pub mod features;
+pub mod ownership;
+pub mod policy;
+pub mod prior;
+pub mod reading;
+pub mod tactics;

@@ -1,0 +1,3 @@
+//! Game records: SGF reading and writing.
+
+pub mod sgf;

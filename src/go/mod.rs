@@ -1,6 +1,8 @@
 //! Go knowledge: what the search and the playouts know about Go beyond
 //! its rules.
 //!
+//! - `domain`: Go as the search sees it (`GoDomain`): children, priors,
+//!   playouts, the end by two passes, the root's reading.
 //! - `checks`: the tactical checks of one candidate move (self-atari,
 //!   ladder, capture, escape), run once and read by the priors and the
 //!   features.
@@ -14,9 +16,12 @@
 //!   scoring, analysis).
 
 pub mod checks;
+pub mod domain;
 pub mod features;
 pub mod ownership;
 pub mod policy;
 pub mod prior;
 pub mod reading;
 pub mod tactics;
+
+pub use domain::GoDomain;

@@ -3,8 +3,15 @@
 //!
 //! - `policy`: NoGo playouts and the priors of new tree nodes (the seed's
 //!   static evaluation of mobility and eyes).
+//! - `domain`: NoGo as the search sees it (`NogoDomain`).
+//! - `endgame`: the exact solver inside a search (root solve, candidate
+//!   verification, the table kept between moves).
 //! - `solver`: the exact solver (negamax with a transposition table) used
 //!   for endgames, `kosumi-solve` and `kosumi solve`.
 
+pub mod domain;
+pub mod endgame;
 pub mod policy;
 pub mod solver;
+
+pub use domain::NogoDomain;

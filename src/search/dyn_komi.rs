@@ -38,9 +38,15 @@
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
+use std::time::Duration;
+
 use crate::board::Color;
 
+use super::params::SearchParams;
 use super::playout::PlayoutResult;
+use super::report::report;
+use super::root_stats::RootScores;
+use super::tree::Tree;
 use crate::go::policy::mercy_stones;
 
 /// The final margins of the probe's playouts, counted by half points.
@@ -153,6 +159,133 @@ pub fn describe(extra: i32) -> String {
         format!("{extra} points more asked")
     } else {
         format!("{} points given", -extra)
+    }
+}
+
+/// Playouts the probe's tree must have spent on a move before it may call
+/// the move a gamble for a margin asked (see `dyn_komi_tolerance`); the
+/// standard error the check allows covers the noise of few playouts.
+const GAMBLE_MIN_VISITS: u64 = 10;
+
+/// Where a move's search stands with its dynamic komi (see `dyn_komi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum KomiPhase {
+    /// Searching at the real komi, counting the playouts' margins, until
+    /// the first checkpoint.
+    Probe,
+    /// Searching a new tree under the dynamic komi, until the second
+    /// checkpoint shows whether the margin asked is within reach.
+    Shifted,
+    /// The komi is settled for the rest of the search.
+    Settled,
+}
+
+/// The tree a search runs on and the komi it scores playouts at, with the
+/// probe's tree kept while a dynamic komi is on trial.
+pub(super) struct KomiState {
+    /// The tree being searched.
+    pub(super) tree: Tree,
+    /// Its root moves' playout margins in this search.
+    pub(super) scores: RootScores,
+    /// The komi the playouts are scored at.
+    pub(super) komi: f32,
+    /// Points asked (positive) or given (negative) on top of the real komi.
+    pub(super) extra_margin: i32,
+    /// The probe's best win rate at the real komi, once a margin is set.
+    pub(super) probe_winrate: Option<f64>,
+    /// The probe's tree and its root moves' margins, kept until the margin
+    /// has proved within reach.
+    pub(super) probe_tree: Option<(Tree, RootScores)>,
+}
+
+impl KomiState {
+    /// Searching `tree`, whose root has at most `children` children, at
+    /// the real komi.
+    pub(super) fn real(tree: Tree, komi: f32, children: usize) -> KomiState {
+        KomiState {
+            tree,
+            scores: RootScores::new(children),
+            komi,
+            extra_margin: 0,
+            probe_winrate: None,
+            probe_tree: None,
+        }
+    }
+
+    /// Sets `extra` points (asked or given) on the real komi, and a new tree
+    /// to search them on; the probe's tree is kept.
+    pub(super) fn shift(&mut self, extra: i32, komi: f32, probe_winrate: f64, new_tree: Tree) {
+        self.extra_margin = extra;
+        self.komi = komi;
+        self.probe_winrate = Some(probe_winrate);
+        let children = self.scores.children();
+        self.probe_tree = Some((
+            std::mem::replace(&mut self.tree, new_tree),
+            std::mem::replace(&mut self.scores, RootScores::new(children)),
+        ));
+    }
+
+    /// Why the points asked must go, if they must: the search under them
+    /// wins less than `dyn_komi_floor`, or the move it prefers is a gamble
+    /// for the margin, one that the probe's tree at the real komi rates
+    /// more than `dyn_komi_tolerance` below its own best. Points given never
+    /// go: the search then plays to lose by as little as it can.
+    fn asked_margin_fault(&self, mover: Color, params: &SearchParams) -> Option<String> {
+        let (probe, _) = self.probe_tree.as_ref().filter(|_| self.extra_margin > 0)?;
+        let shifted = report(&self.tree, None, mover, 0, Duration::ZERO, 0);
+        let winrate = shifted.winrate();
+        if winrate < params.dyn_komi_floor {
+            return Some(format!("won {winrate:.3} of the time"));
+        }
+        let choice = shifted.best()?;
+        let real = report(probe, None, mover, 0, Duration::ZERO, 0);
+        let best = real.best()?;
+        let rated = real
+            .candidates
+            .iter()
+            .find(|c| c.mv == choice.mv && c.visits >= GAMBLE_MIN_VISITS)?;
+        // The move's rate, raised by one standard error: a move the probe
+        // barely tried counts as a gamble only when it did clearly badly.
+        let p = rated.winrate;
+        let upper = p + (p * (1.0 - p) / rated.visits as f64).sqrt();
+        (best.winrate - upper > params.dyn_komi_tolerance).then(|| {
+            format!(
+                "led to a gamble, rated {:.3} at the real komi against {:.3}",
+                rated.winrate, best.winrate
+            )
+        })
+    }
+
+    /// Drops the points asked if they must go (see
+    /// [`KomiState::asked_margin_fault`]), going back to the probe's tree at
+    /// `real_komi`; `when` ends the log line. Returns whether they went.
+    pub(super) fn drop_faulty_margin(
+        &mut self,
+        mover: Color,
+        params: &SearchParams,
+        real_komi: f32,
+        when: &str,
+    ) -> bool {
+        let Some(fault) = self.asked_margin_fault(mover, params) else {
+            return false;
+        };
+        log::info!(
+            "dynamic komi: {} points more {fault} {when}",
+            self.extra_margin
+        );
+        self.back_to_probe(real_komi);
+        true
+    }
+
+    /// Drops the margin and goes back to the probe's tree at `real_komi`.
+    fn back_to_probe(&mut self, real_komi: f32) {
+        if let Some((tree, scores)) = self.probe_tree.take() {
+            self.tree = tree;
+            self.scores = scores;
+            self.komi = real_komi;
+            self.extra_margin = 0;
+            self.probe_winrate = None;
+        }
     }
 }
 

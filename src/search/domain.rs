@@ -1,0 +1,123 @@
+//! The one interface through which the search sees a game.
+//!
+//! The MCTS (`uct`, `select`, the search loop in `mod.rs`) knows no game:
+//! it walks a tree of moves on a [`Position`] and asks a [`Domain`] what a
+//! leaf's children are worth, how to finish a game from a leaf, when the
+//! tree itself ended the game, and what to settle at the root before any
+//! playout. `crate::go::GoDomain` and `crate::nogo::NogoDomain` implement
+//! it; [`crate::search::Searcher::search`] picks one per search, so inside
+//! the search every call is static and the game is never asked again.
+
+use std::time::Instant;
+
+use crate::board::{Color, Game, Move, Point, Position};
+use crate::go::features::RecentMoves;
+use crate::go::prior::Prior;
+
+use super::params::SearchParams;
+use super::playout::FastRng;
+use super::tree::{Node, Tree};
+use super::uct::Shared;
+use super::{SearchLimits, SearchReport};
+
+/// How a playout from a leaf ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutEnd {
+    /// The winner (`None`: a draw, or a result blended into one).
+    pub winner: Option<Color>,
+    /// Whether the game was played to its end (not stopped by a mercy
+    /// rule), so that the final board says who owns each point.
+    pub finished: bool,
+    /// Go: Black's margin at the real komi.
+    pub black_margin: Option<f32>,
+}
+
+/// What a game settles at the root before the playouts start.
+pub enum RootPlan {
+    /// Nothing settled: search every legal move.
+    Open,
+    /// A proven win, to play at once without a search.
+    Won(SearchReport),
+    /// Root moves proven to lose; the playouts look at the others.
+    Losing(Vec<Point>),
+}
+
+/// A game as the search sees it. Every method is static: a search is
+/// monomorphised for its game.
+pub trait Domain: 'static {
+    /// A search thread's own playout state (candidate lists and the like).
+    type Scratch: Default + Send;
+    /// What the game keeps from one search to the next (say, an exact
+    /// solver's table).
+    type Memory: Default + Send + Sync + 'static;
+
+    /// Whether playouts end with a score: dynamic komi, per-move score
+    /// leads and criticality run only then.
+    const SCORED: bool;
+    /// Whether passing is a move (always the last child of a node).
+    const HAS_PASS: bool;
+    /// Whether the exploration bonus is scaled by the real statistics'
+    /// share of the RAVE blend (see `select`) instead of added whole.
+    const SHARED_EXPLORATION: bool;
+
+    /// The UCT exploration constant.
+    fn exploration(params: &SearchParams) -> f64;
+    /// RAVE's equivalence on a board of `area` points.
+    fn rave_equivalence(params: &SearchParams, area: usize) -> f64;
+    /// Playouts a leaf needs before it is expanded on a board of `area` points.
+    fn expand_threshold(params: &SearchParams, area: usize) -> u32;
+
+    /// The moves the search considers at the root of `game`, in point order
+    /// (a pass last, where passing is a move).
+    fn root_moves(game: &Game) -> Vec<Move>;
+    /// Whether the legal move `p` is worth a child in the tree.
+    fn tree_candidate(position: &Position, p: Point, mover: Color) -> bool;
+    /// Gives a new leaf's `children` their moves and priors: `moves` in
+    /// order, then the pass where passing is a move. `prior_board` is
+    /// scratch space for priors that play a move out.
+    fn rate_children(
+        shared: &Shared,
+        position: &Position,
+        recent: RecentMoves,
+        moves: &[Point],
+        prior_board: &mut Position,
+        children: &[Node],
+    );
+    /// Whether the tree's last move ended the game: the winner and Black's
+    /// margin at the real komi. `komi` is the one the search scores at.
+    fn ended_in_tree(
+        position: &Position,
+        komi: f32,
+        real_komi: f32,
+    ) -> Option<(Option<Color>, f32)>;
+    /// Finishes the game from a leaf; `record` sees every stone played.
+    fn play_out(
+        shared: &Shared,
+        scratch: &mut Self::Scratch,
+        position: &mut Position,
+        last: Option<Point>,
+        rng: &mut FastRng,
+        record: impl FnMut(Point, Color),
+    ) -> PlayoutEnd;
+
+    /// Priors the root's moves get from reading done once a search.
+    fn root_priors(
+        params: &SearchParams,
+        position: &Position,
+        limits: &SearchLimits,
+    ) -> Vec<(Point, Prior)>;
+    /// What to settle at the root before the playouts (`legal` are the
+    /// root moves), and until when to verify candidates after them, if the
+    /// playouts are to stop early for that: then the share of the time
+    /// they keep.
+    fn plan_root(
+        memory: &mut Self::Memory,
+        game: &Game,
+        legal: &[Move],
+        limits: &SearchLimits,
+        start: Instant,
+    ) -> (RootPlan, Option<(Instant, f64)>);
+    /// Checks the root's most visited moves until `deadline`, marking those
+    /// proven won or lost in `tree`.
+    fn verify(memory: &mut Self::Memory, tree: &Tree, root: &Position, deadline: Instant);
+}

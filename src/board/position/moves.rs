@@ -80,8 +80,27 @@ impl Position {
     #[inline(always)]
     fn put_stone<const CAPTURES: bool>(&mut self, p: Point, color: Color) -> u32 {
         let i = p.idx();
+        self.place_lone_stone(i, color);
+        let neighbours = self.geometry.neighbours(p).map(Point::idx);
+        // Two simple passes keep fewer values live than one busy one.
+        let zero_mask = self.take_liberty_from_neighbours::<CAPTURES>(i, color, &neighbours);
+        let (own_mask, enemy_mask) = self.sort_neighbours::<CAPTURES>(i, color, &neighbours);
+        // Enemies left without pseudo-liberties (rare: test them together).
+        // They go before the merges: pseudo-liberties are sums, so the
+        // points they free may be credited to the friendly strings before
+        // or after those are joined, and the masks need not outlive this.
+        let captured = self.capture_doomed(i, color, &neighbours, zero_mask & enemy_mask, own_mask);
+        if own_mask != 0 {
+            self.join_friends(i, &neighbours, own_mask);
+        }
+        captured
+    }
+
+    /// Puts a stone of `color` on the empty point `i`, as a string of its
+    /// own with no liberties yet.
+    #[inline(always)]
+    fn place_lone_stone(&mut self, i: usize, color: Color) {
         let own = color.cell();
-        let enemy = color.opponent().cell();
         self.cells[i] = own;
         self.update_neighbourhoods(i, Cell::Empty as u16 ^ own as u16);
         self.stone_counts[color.index()] += 1;
@@ -89,11 +108,20 @@ impl Position {
         self.string_head[i] = i as u16;
         self.next_stone[i] = i as u16;
         self.string_size[i] = 1;
+    }
 
-        let neighbours = self.geometry.neighbours(p).map(Point::idx);
-        let mut liberties = 0;
-        let (mut own_mask, mut enemy_mask, mut zero_mask) = (0u32, 0u32, 0u32);
-        // Two simple passes keep fewer values live than one busy one.
+    /// Tells the `neighbours` of the new stone `i` that it is there: their
+    /// neighbour counts, and their strings' pseudo-liberties, which lose
+    /// `i`. With `CAPTURES`, returns which neighbours' strings have none
+    /// left, as a mask by neighbour (0 without).
+    #[inline(always)]
+    fn take_liberty_from_neighbours<const CAPTURES: bool>(
+        &mut self,
+        i: usize,
+        color: Color,
+        neighbours: &[usize; 4],
+    ) -> u32 {
+        let mut zero_mask = 0u32;
         for (k, &j) in neighbours.iter().enumerate() {
             self.neighbour_counts[j].stone_added(color);
             // Takes `i` from a neighbouring string's pseudo-liberties (or
@@ -105,6 +133,23 @@ impl Position {
                 zero_mask |= (record.is_none() as u32) << k;
             }
         }
+        zero_mask
+    }
+
+    /// Gives the new stone `i` its empty `neighbours` as pseudo-liberties
+    /// and returns the masks of its friendly and (with `CAPTURES`) enemy
+    /// neighbours.
+    #[inline(always)]
+    fn sort_neighbours<const CAPTURES: bool>(
+        &mut self,
+        i: usize,
+        color: Color,
+        neighbours: &[usize; 4],
+    ) -> (u32, u32) {
+        let own = color.cell();
+        let enemy = color.opponent().cell();
+        let mut liberties = 0;
+        let (mut own_mask, mut enemy_mask) = (0u32, 0u32);
         for (k, &j) in neighbours.iter().enumerate() {
             let cell = self.cells[j];
             liberties += PseudoLiberties::pair_if(j, cell == Cell::Empty);
@@ -114,12 +159,22 @@ impl Position {
             }
         }
         self.liberties[i] = PseudoLiberties(liberties);
+        (own_mask, enemy_mask)
+    }
 
-        // Enemies left without pseudo-liberties (rare: test them together).
-        // They go before the merges: pseudo-liberties are sums, so the
-        // points they free may be credited to the friendly strings before
-        // or after those are joined, and the masks need not outlive this.
-        let mut doomed = zero_mask & enemy_mask;
+    /// Removes the enemy strings at the `doomed` neighbours of `color`'s new
+    /// stone `i` and sets the ko point (lifting any old one). Returns the
+    /// stones captured.
+    #[inline(always)]
+    fn capture_doomed(
+        &mut self,
+        i: usize,
+        color: Color,
+        neighbours: &[usize; 4],
+        mut doomed: u32,
+        own_mask: u32,
+    ) -> u32 {
+        let enemy = color.opponent().cell();
         let mut captured = 0;
         self.ko_point = 0;
         if doomed != 0 {
@@ -144,26 +199,29 @@ impl Position {
                 self.ko_point = last_captured as u16;
             }
         }
+        captured
+    }
 
-        if own_mask != 0 {
-            let first = self.string_head[neighbours[own_mask.trailing_zeros() as usize]];
-            // Friends of other strings than the first (usually none).
-            let mut mask = 0;
-            for (k, &j) in neighbours.iter().enumerate() {
-                mask |= ((self.string_head[j] != first) as u32) << k;
-            }
-            mask &= own_mask;
-            let mut head = self.join_lone_stone(i, first as usize);
-            while mask != 0 {
-                let j = neighbours[mask.trailing_zeros() as usize];
-                mask &= mask - 1;
-                let h = self.string_head[j] as usize;
-                if h != head {
-                    head = self.merge_strings(head, h);
-                }
+    /// Joins the new stone `i` to the friendly strings at its neighbours in
+    /// `own_mask` (not empty).
+    #[inline(always)]
+    fn join_friends(&mut self, i: usize, neighbours: &[usize; 4], own_mask: u32) {
+        let first = self.string_head[neighbours[own_mask.trailing_zeros() as usize]];
+        // Friends of other strings than the first (usually none).
+        let mut mask = 0;
+        for (k, &j) in neighbours.iter().enumerate() {
+            mask |= ((self.string_head[j] != first) as u32) << k;
+        }
+        mask &= own_mask;
+        let mut head = self.join_lone_stone(i, first as usize);
+        while mask != 0 {
+            let j = neighbours[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            let h = self.string_head[j] as usize;
+            if h != head {
+                head = self.merge_strings(head, h);
             }
         }
-        captured
     }
 
     /// `merge_strings(i, h)` for a lone stone `i`, without branches: the

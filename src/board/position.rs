@@ -13,12 +13,20 @@
 //!
 //! A position knows nothing of history: simple ko is kept as one forbidden
 //! point, positional superko belongs to [`super::Game`].
+//!
+//! The board's fields and queries live here; legality in `legality`, move
+//! making and captures in `moves`, exact liberties in `liberties`, killing
+//! sacrifices in `nakade`, text rows in `text`, and the invariant checker
+//! in `invariants`.
 
 use super::zobrist;
 
 mod invariants;
+mod legality;
 mod liberties;
+mod moves;
 mod nakade;
+mod text;
 use super::{Bitboard, BoardError, Cell, Color, GameKind, Geometry, MAX_POINTS, MAX_SIZE, Point};
 pub use liberties::{FewPoints, LibertyMemo};
 
@@ -97,71 +105,6 @@ impl NeighbourCounts {
             .wrapping_add(1 << Self::EMPTY_SHIFT);
     }
 }
-
-/// What the neighbours of an empty point `p` are, as NoGo legality needs
-/// them: bit `2 * cell + atari` is set for each neighbour, `atari` telling
-/// whether its string's only liberty is `p`. For an empty or border cell
-/// `atari` means nothing, so both of its bits are read together.
-#[derive(Clone, Copy, Debug)]
-struct NeighbourKinds(u32);
-
-impl NeighbourKinds {
-    const EMPTY: u32 = 0b11 << (2 * Cell::Empty as u32);
-
-    /// Bit of a neighbouring string of `color` with another liberty.
-    #[inline(always)]
-    fn safe(color: Color) -> u32 {
-        1 << (2 * color.cell() as u32)
-    }
-
-    /// Bit of a neighbouring string of `color` whose only liberty is `p`.
-    #[inline(always)]
-    fn in_atari(color: Color) -> u32 {
-        2 << (2 * color.cell() as u32)
-    }
-
-    /// A stone of `color` on `p` would capture.
-    #[inline(always)]
-    fn capture_by(self, color: Color) -> bool {
-        self.0 & Self::in_atari(color.opponent()) != 0
-    }
-
-    /// A stone of `color` on `p` would have a liberty (directly or through
-    /// a friendly string).
-    #[inline(always)]
-    fn liberty_for(self, color: Color) -> bool {
-        self.0 & (Self::EMPTY | Self::safe(color)) != 0
-    }
-
-    /// `color` may play `p` in NoGo.
-    #[inline(always)]
-    fn nogo_legal(self, color: Color) -> bool {
-        self.liberty_for(color) & !self.capture_by(color)
-    }
-}
-
-/// For each colour, and each set of four diagonal cells (two bits each, as
-/// [`Cell`] numbers them): whether they allow an eye of that colour, i.e.
-/// hold at most one enemy stone, none if one of them is the border. A table
-/// look-up replaces eight comparisons in the playouts' eye test.
-static EYE_DIAGONALS: [[bool; 256]; 2] = {
-    let mut table = [[false; 256]; 2];
-    let mut code = 0;
-    while code < 256 {
-        // Cells of each kind among the four diagonals.
-        let mut counts = [0; 4];
-        let mut k = 0;
-        while k < 4 {
-            counts[(code >> (2 * k)) & 3] += 1;
-            k += 1;
-        }
-        let edge = (counts[Cell::Border as usize] > 0) as usize;
-        table[Color::Black as usize][code] = counts[Cell::White as usize] + edge < 2;
-        table[Color::White as usize][code] = counts[Cell::Black as usize] + edge < 2;
-        code += 1;
-    }
-    table
-};
 
 /// Pseudo-liberties of a string (valid at its head), packed in one word so
 /// that adding, removing and merging are each a single add or subtract:
@@ -566,6 +509,22 @@ impl Position {
         self.empty_slot[a as usize] = j as u16;
     }
 
+    #[inline(always)]
+    fn push_empty(&mut self, i: usize) {
+        self.empty_slot[i] = self.empty_count;
+        self.empties[self.empty_count as usize] = i as u16;
+        self.empty_count += 1;
+    }
+
+    #[inline(always)]
+    fn pop_empty(&mut self, i: usize) {
+        let slot = self.empty_slot[i] as usize;
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count as usize];
+        self.empties[slot] = last;
+        self.empty_slot[last as usize] = slot as u16;
+    }
+
     /// Stones captured so far by `color`.
     pub fn prisoners(&self, color: Color) -> u32 {
         self.prisoners[color.index()]
@@ -641,178 +600,6 @@ impl Position {
         total
     }
 
-    /// Whether `color` may play on `p` under this position's rules.
-    #[inline]
-    pub fn is_legal(&self, p: Point, color: Color) -> bool {
-        self.check_move(p, color).is_ok()
-    }
-
-    /// [`Position::is_legal`] for a point known to be empty (one taken from
-    /// [`Position::empty_points`]): the playouts' hot path.
-    #[inline(always)]
-    pub fn is_legal_empty(&self, p: Point, color: Color) -> bool {
-        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
-        match self.kind {
-            GameKind::Go => {
-                !(self.ko_point == p.0 && self.ko_color == color)
-                    && self.go_move_keeps_a_liberty(p, color)
-            }
-            GameKind::NoGo => self.nogo_legal(p, color),
-        }
-    }
-
-    /// [`Position::is_legal_empty`] for a NoGo position, without asking
-    /// which rules apply: the NoGo playouts' hot path.
-    #[inline(always)]
-    pub fn is_legal_empty_nogo(&self, p: Point, color: Color) -> bool {
-        debug_assert_eq!(self.kind, GameKind::NoGo);
-        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
-        self.nogo_legal(p, color)
-    }
-
-    /// Whether `color` may play on `p`, and if not, why.
-    #[inline]
-    pub fn check_move(&self, p: Point, color: Color) -> Result<(), BoardError> {
-        let i = p.idx();
-        if i >= self.geometry.cells() || self.cells[i] == Cell::Border {
-            return Err(BoardError::OffBoard);
-        }
-        if self.cells[i] != Cell::Empty {
-            return Err(BoardError::Occupied);
-        }
-        match self.kind {
-            GameKind::Go => {
-                if self.ko_point as usize == i && self.ko_color == color {
-                    return Err(BoardError::Ko);
-                }
-                if self.go_move_keeps_a_liberty(p, color) {
-                    Ok(())
-                } else {
-                    Err(BoardError::Suicide)
-                }
-            }
-            GameKind::NoGo => self.nogo_check(p, color),
-        }
-    }
-
-    /// Go: after `color` plays the empty point `p`, its string has a liberty
-    /// (directly, through a friendly string, or by capturing).
-    #[inline(always)]
-    fn go_move_keeps_a_liberty(&self, p: Point, color: Color) -> bool {
-        if self.neighbour_counts[p.idx()].empty() > 0 {
-            return true;
-        }
-        // Every neighbour is a stone or the edge. A friend with another
-        // liberty keeps us alive; an enemy whose last liberty is `p` gets
-        // captured. Computed without branches: which neighbours are stones
-        // is as random as the playout.
-        let own = color.cell();
-        let enemy = color.opponent().cell();
-        let pair = PseudoLiberties::pair(p.idx());
-        let mut ok = false;
-        for n in self.geometry.neighbours(p) {
-            let cell = self.cells[n.idx()];
-            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
-            ok |= (cell == own) & !atari | (cell == enemy) & atari;
-        }
-        ok
-    }
-
-    /// NoGo: the move must neither capture nor be suicide.
-    #[inline(always)]
-    fn nogo_check(&self, p: Point, color: Color) -> Result<(), BoardError> {
-        if self.neighbour_counts[p.idx()].empty() == 4 {
-            return Ok(());
-        }
-        let kinds = self.neighbour_kinds(p);
-        if kinds.capture_by(color) {
-            Err(BoardError::NoGoCapture)
-        } else if kinds.liberty_for(color) {
-            Ok(())
-        } else {
-            Err(BoardError::Suicide)
-        }
-    }
-
-    /// NoGo: whether `color` may play the empty point `p`.
-    #[inline(always)]
-    fn nogo_legal(&self, p: Point, color: Color) -> bool {
-        self.neighbour_counts[p.idx()].empty() == 4 || self.neighbour_kinds(p).nogo_legal(color)
-    }
-
-    /// NoGo: whether Black and White may each play the empty point `p`
-    /// ([`Position::is_legal_empty`] for both colours). One pass over the
-    /// neighbours: whether a neighbouring string's only liberty is `p` does
-    /// not depend on who plays there.
-    #[inline(always)]
-    pub fn nogo_legality(&self, p: Point) -> (bool, bool) {
-        debug_assert_eq!(self.kind, GameKind::NoGo);
-        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
-        if self.neighbour_counts[p.idx()].empty() == 4 {
-            return (true, true);
-        }
-        let kinds = self.neighbour_kinds(p);
-        (
-            kinds.nogo_legal(Color::Black),
-            kinds.nogo_legal(Color::White),
-        )
-    }
-
-    /// The [`NeighbourKinds`] of the empty point `p`. Without branches per
-    /// neighbour (see `go_move_keeps_a_liberty`).
-    #[inline(always)]
-    fn neighbour_kinds(&self, p: Point) -> NeighbourKinds {
-        let pair = PseudoLiberties::pair(p.idx());
-        let mut kinds = 0;
-        for n in self.geometry.neighbours(p) {
-            let cell = self.cells[n.idx()];
-            let atari = self.liberties[self.string_head[n.idx()] as usize].only_liberty_is(pair);
-            kinds |= 1 << (2 * cell as u32 + atari as u32);
-        }
-        NeighbourKinds(kinds)
-    }
-
-    /// Whether `p` is a single-point eye of `color`: every neighbour is its
-    /// stone or the edge, and the diagonals hold at most one enemy stone
-    /// (none on the edge). Light playouts never fill these.
-    #[inline(always)]
-    pub fn is_eye(&self, p: Point, color: Color) -> bool {
-        if self.neighbour_counts[p.idx()].of(color) != 4 {
-            return false;
-        }
-        let mut diagonals = 0;
-        for (k, d) in self.geometry.diagonals(p).into_iter().enumerate() {
-            diagonals |= (self.cells[d.idx()] as usize) << (2 * k);
-        }
-        EYE_DIAGONALS[color.index()][diagonals]
-    }
-
-    /// Whether a light playout may play `color` on the empty point `p`:
-    /// in Go a legal move that does not fill `color`'s own single-point eye
-    /// (`!is_eye && is_legal_empty`), in NoGo a legal move (`is_legal_empty`).
-    /// `go` must match the position's rules; it is a parameter so that the
-    /// playout loop can fix it once. A point with an empty neighbour is
-    /// settled at once: it is no eye, the move keeps a liberty and captures
-    /// nothing, and it is not the ko point (a ko point is always surrounded).
-    #[inline(always)]
-    pub fn is_light_candidate(&self, p: Point, color: Color, go: bool) -> bool {
-        debug_assert_eq!(self.cells[p.idx()], Cell::Empty);
-        debug_assert_eq!(go, self.kind == GameKind::Go);
-        let counts = self.neighbour_counts[p.idx()];
-        if go {
-            if counts.empty() > 0 {
-                return true;
-            }
-            if counts.of(color) == 4 && self.is_eye(p, color) {
-                return false;
-            }
-            !(self.ko_point == p.0 && self.ko_color == color)
-                && self.go_move_keeps_a_liberty(p, color)
-        } else {
-            self.nogo_legal(p, color)
-        }
-    }
-
     /// Each side's area when every empty point is alone (no empty
     /// neighbour), as at the end of a light playout: then a point's region
     /// is itself, and it is Black's exactly when its neighbours are Black's
@@ -830,316 +617,6 @@ impl Position {
             area[1] += (white && !black) as u32;
         }
         Some(area)
-    }
-
-    /// Whether the side to move has any legal move (NoGo: if not, it has lost).
-    pub fn has_legal_move(&self, color: Color) -> bool {
-        self.empty_points()
-            .iter()
-            .any(|&p| self.is_legal(Point(p), color))
-    }
-
-    /// Every legal move of `color`, as a set.
-    pub fn legal_moves(&self, color: Color) -> Bitboard {
-        let mut set = Bitboard::EMPTY;
-        for &p in self.empty_points() {
-            if self.is_legal(Point(p), color) {
-                set.set(Point(p));
-            }
-        }
-        set
-    }
-
-    /// Plays a legal move of `color` on `p` and passes the turn to the
-    /// opponent. Returns the number of stones captured. The caller must
-    /// have checked legality ([`Position::check_move`]).
-    #[inline]
-    pub fn play(&mut self, p: Point, color: Color) -> u32 {
-        debug_assert_eq!(self.check_move(p, color), Ok(()));
-        let captured = self.put_stone::<true>(p, color);
-        self.finish_move(color);
-        captured
-    }
-
-    /// [`Position::play`] for a NoGo position: a legal NoGo move never
-    /// captures, so the capture and ko bookkeeping is left out (playout
-    /// loops play most moves through this).
-    #[inline(always)]
-    pub fn play_nogo(&mut self, p: Point, color: Color) {
-        debug_assert_eq!(self.kind, GameKind::NoGo);
-        debug_assert_eq!(self.check_move(p, color), Ok(()));
-        self.put_stone::<false>(p, color);
-        self.finish_move(color);
-    }
-
-    /// Passes the turn after `color`'s stone.
-    #[inline(always)]
-    fn finish_move(&mut self, color: Color) {
-        self.to_move = color.opponent();
-        self.consecutive_passes = 0;
-        #[cfg(debug_assertions)]
-        self.check_invariants();
-    }
-
-    /// Puts a setup stone (handicap, SGF AB/AW) without changing the side to
-    /// move. A setup that leaves strings without liberties has them removed,
-    /// as a play would.
-    pub fn place_setup_stone(&mut self, p: Point, color: Color) -> Result<(), BoardError> {
-        if !self.geometry.contains(p) {
-            return Err(BoardError::OffBoard);
-        }
-        if self.cells[p.idx()] != Cell::Empty {
-            return Err(BoardError::Occupied);
-        }
-        self.put_stone::<true>(p, color);
-        if self.string_size(p) > 0
-            && self.liberties[self.string_head[p.idx()] as usize].count() == 0
-        {
-            self.remove_string(self.string_head[p.idx()] as usize, color.opponent());
-        }
-        self.ko_point = 0;
-        #[cfg(debug_assertions)]
-        self.check_invariants();
-        Ok(())
-    }
-
-    /// Forgets the passes since the last stone, so that play from here
-    /// goes on until both sides pass again.
-    pub fn forget_passes(&mut self) {
-        self.consecutive_passes = 0;
-    }
-
-    /// A pass (Go only): the turn changes and any ko ban lapses.
-    pub fn pass(&mut self) {
-        self.ko_point = 0;
-        self.to_move = self.to_move.opponent();
-        self.consecutive_passes = self.consecutive_passes.saturating_add(1);
-    }
-
-    /// Places the stone, merges strings, removes captured enemies and sets
-    /// the ko point. `CAPTURES` false leaves out the last two, for moves
-    /// known to capture nothing (legal NoGo moves).
-    ///
-    /// The neighbours' contents are as random as the playout, so they are
-    /// gathered without branches into masks first; the work that follows
-    /// (merges, captures) branches once per mask.
-    #[inline(always)]
-    fn put_stone<const CAPTURES: bool>(&mut self, p: Point, color: Color) -> u32 {
-        let i = p.idx();
-        let own = color.cell();
-        let enemy = color.opponent().cell();
-        self.cells[i] = own;
-        self.update_neighbourhoods(i, Cell::Empty as u16 ^ own as u16);
-        self.stone_counts[color.index()] += 1;
-        self.pop_empty(i);
-        self.string_head[i] = i as u16;
-        self.next_stone[i] = i as u16;
-        self.string_size[i] = 1;
-
-        let neighbours = self.geometry.neighbours(p).map(Point::idx);
-        let mut liberties = 0;
-        let (mut own_mask, mut enemy_mask, mut zero_mask) = (0u32, 0u32, 0u32);
-        // Two simple passes keep fewer values live than one busy one.
-        for (k, &j) in neighbours.iter().enumerate() {
-            self.neighbour_counts[j].stone_added(color);
-            // Takes `i` from a neighbouring string's pseudo-liberties (or
-            // from the scratch record, for an empty or border cell). A
-            // string left with none is flagged at its last stone next to `i`.
-            let record = &mut self.liberties[self.string_head[j] as usize];
-            record.remove_wrapping(i);
-            if CAPTURES {
-                zero_mask |= (record.is_none() as u32) << k;
-            }
-        }
-        for (k, &j) in neighbours.iter().enumerate() {
-            let cell = self.cells[j];
-            liberties += PseudoLiberties::pair_if(j, cell == Cell::Empty);
-            own_mask |= ((cell == own) as u32) << k;
-            if CAPTURES {
-                enemy_mask |= ((cell == enemy) as u32) << k;
-            }
-        }
-        self.liberties[i] = PseudoLiberties(liberties);
-
-        // Enemies left without pseudo-liberties (rare: test them together).
-        // They go before the merges: pseudo-liberties are sums, so the
-        // points they free may be credited to the friendly strings before
-        // or after those are joined, and the masks need not outlive this.
-        let mut doomed = zero_mask & enemy_mask;
-        let mut captured = 0;
-        self.ko_point = 0;
-        if doomed != 0 {
-            let mut last_captured = 0;
-            while doomed != 0 {
-                let j = neighbours[doomed.trailing_zeros() as usize];
-                doomed &= doomed - 1;
-                // Each doomed string is flagged once (at its last stone next
-                // to `i`); the test keeps this safe all the same.
-                if self.cells[j] == enemy {
-                    let h = self.string_head[j] as usize;
-                    captured += self.string_size[h] as u32;
-                    last_captured = j;
-                    self.remove_string(h, color);
-                }
-            }
-            self.prisoners[color.index()] += captured;
-            // Simple ko: one stone captured by a lone stone (no friendly
-            // neighbour to join) left in atari.
-            if captured == 1 && own_mask == 0 && self.liberties[i].count() == 1 {
-                self.ko_color = color.opponent();
-                self.ko_point = last_captured as u16;
-            }
-        }
-
-        if own_mask != 0 {
-            let first = self.string_head[neighbours[own_mask.trailing_zeros() as usize]];
-            // Friends of other strings than the first (usually none).
-            let mut mask = 0;
-            for (k, &j) in neighbours.iter().enumerate() {
-                mask |= ((self.string_head[j] != first) as u32) << k;
-            }
-            mask &= own_mask;
-            let mut head = self.join_lone_stone(i, first as usize);
-            while mask != 0 {
-                let j = neighbours[mask.trailing_zeros() as usize];
-                mask &= mask - 1;
-                let h = self.string_head[j] as usize;
-                if h != head {
-                    head = self.merge_strings(head, h);
-                }
-            }
-        }
-        captured
-    }
-
-    /// `merge_strings(i, h)` for a lone stone `i`, without branches: the
-    /// string that goes is a single stone either way (`i`, or `h` when `h`
-    /// is a lone stone too, as `merge_strings` keeps `i` on a tie).
-    #[inline(always)]
-    fn join_lone_stone(&mut self, i: usize, h: usize) -> usize {
-        debug_assert_eq!(self.string_size[i], 1);
-        let h_alone = self.string_size[h] == 1;
-        let (keep, gone) = if h_alone { (i, h) } else { (h, i) };
-        self.string_head[gone] = keep as u16;
-        self.next_stone.0.swap(keep & (GRID - 1), gone & (GRID - 1));
-        self.string_size[keep] += 1;
-        let gone_liberties = self.liberties[gone];
-        self.liberties[keep].merge(gone_liberties);
-        keep
-    }
-
-    /// Joins two strings, relabelling the smaller; returns the new head.
-    #[inline(always)]
-    fn merge_strings(&mut self, a: usize, b: usize) -> usize {
-        let (keep, gone) = if self.string_size[a] >= self.string_size[b] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = gone;
-        loop {
-            self.string_head[s] = keep as u16;
-            s = self.next_stone[s] as usize;
-            if s == gone {
-                break;
-            }
-        }
-        self.next_stone.0.swap(keep, gone);
-        self.string_size[keep] += self.string_size[gone];
-        let gone_liberties = self.liberties[gone];
-        self.liberties[keep].merge(gone_liberties);
-        keep
-    }
-
-    /// Removes the string headed by `head`, giving its points back as
-    /// liberties to the `capturer`'s strings around it.
-    fn remove_string(&mut self, head: usize, capturer: Color) {
-        let victim = capturer.opponent();
-        let capturer_cell = capturer.cell();
-        self.stone_counts[victim.index()] -= self.string_size[head];
-        let mut s = head;
-        loop {
-            let next = self.next_stone[s] as usize;
-            self.cells[s] = Cell::Empty;
-            self.update_neighbourhoods(s, victim.cell() as u16 ^ Cell::Empty as u16);
-            self.push_empty(s);
-            self.string_head[s] = 0;
-            for n in self.geometry.neighbours(Point(s as u16)) {
-                let j = n.idx();
-                self.neighbour_counts[j].stone_removed(victim);
-                // The capturer's string gets the liberty; anything else
-                // (the victim's stones, empty, border) hits the scratch record.
-                let is_capturer = (self.cells[j] == capturer_cell) as usize;
-                let h = self.string_head[j] as usize * is_capturer;
-                self.liberties[h].add_wrapping(s);
-            }
-            s = next;
-            if s == head {
-                break;
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn push_empty(&mut self, i: usize) {
-        self.empty_slot[i] = self.empty_count;
-        self.empties[self.empty_count as usize] = i as u16;
-        self.empty_count += 1;
-    }
-
-    #[inline(always)]
-    fn pop_empty(&mut self, i: usize) {
-        let slot = self.empty_slot[i] as usize;
-        self.empty_count -= 1;
-        let last = self.empties[self.empty_count as usize];
-        self.empties[slot] = last;
-        self.empty_slot[last as usize] = slot as u16;
-    }
-
-    /// The board as text, top row first: `X` black, `O` white, `.` empty.
-    pub fn to_text(&self) -> String {
-        let g = self.geometry;
-        let mut text = String::new();
-        for row in (0..g.height()).rev() {
-            for col in 0..g.width() {
-                text.push(match self.cells[g.point_unchecked(col, row).idx()] {
-                    Cell::Black => 'X',
-                    Cell::White => 'O',
-                    _ => '.',
-                });
-            }
-            text.push('\n');
-        }
-        text
-    }
-
-    /// A position from text rows (top row first; `X`/`x`/`B` black,
-    /// `O`/`o`/`W` white, anything else empty; spaces ignored). Stones are
-    /// placed as setup, Black to move. For tests and the solver.
-    pub fn from_text(text: &str, kind: GameKind) -> Result<Position, BoardError> {
-        let rows: Vec<Vec<char>> = text
-            .lines()
-            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-            .filter(|r| !r.is_empty())
-            .collect();
-        let height = rows.len();
-        let width = rows.first().map_or(0, |r| r.len());
-        if rows.iter().any(|r| r.len() != width) {
-            return Err(BoardError::BadSize);
-        }
-        let g = Geometry::new(width, height)?;
-        let mut position = Position::new(g, kind);
-        for (k, row) in rows.iter().enumerate() {
-            for (col, &c) in row.iter().enumerate() {
-                let color = match c {
-                    'X' | 'x' | 'B' => Color::Black,
-                    'O' | 'o' | 'W' => Color::White,
-                    _ => continue,
-                };
-                position.place_setup_stone(g.point_unchecked(col, height - 1 - k), color)?;
-            }
-        }
-        Ok(position)
     }
 }
 

@@ -205,10 +205,7 @@ pub fn move_features(checks: &MoveChecks<'_>, recent: RecentMoves, open: bool) -
         liberties,
         ..
     } = *checks;
-    let last = recent.last;
     let g = position.geometry();
-    let own = mover.cell();
-    let enemy = mover.opponent().cell();
     let mut features = [0; GROUPS];
     let Some(coords) = g.coords(p) else {
         return features;
@@ -216,62 +213,12 @@ pub fn move_features(checks: &MoveChecks<'_>, recent: RecentMoves, open: bool) -
     features[SHAPE] = shape_code(position, p, mover, liberties);
     features[DIAMOND] = diamond_code_at(position, p, coords, mover);
 
-    let last_string = last
-        .filter(|&l| position.cell(l) == enemy)
-        .and_then(|l| position.string_id(l));
-    let own_in_atari_nearby = |q: Point| {
-        g.neighbours(q)
-            .into_iter()
-            .any(|r| position.cell(r) == own && position.in_atari(r))
-    };
-    let mut captured = 0;
-    let mut capture_level = 0;
-    let mut atari_level = 0;
-    let mut escapes = false;
-    for (k, n) in g.neighbours(p).into_iter().enumerate() {
-        let cell = position.cell(n);
-        if cell == enemy {
-            let in_last = last_string.is_some() && position.string_id(n) == last_string;
-            if position.atari_liberty(n) == Some(p) {
-                let size = position.string_size(n);
-                captured += size;
-                // Saving a string by capturing ranks first, then taking the
-                // last move's stones, then any other capture by size.
-                let level = if position.string_stones(n).iter().any(own_in_atari_nearby) {
-                    4
-                } else if in_last {
-                    3
-                } else if size >= 2 {
-                    2
-                } else {
-                    1
-                };
-                capture_level = capture_level.max(level);
-            } else if atari_level < 3 && liberties.liberties(position, n) == 2 {
-                let level = if checks.atari_starts_ladder(k) {
-                    3
-                } else if in_last {
-                    2
-                } else {
-                    1
-                };
-                atari_level = atari_level.max(level);
-            }
-        } else if cell == own {
-            escapes |= position.atari_liberty(n) == Some(p);
-        }
-    }
-    features[CAPTURE] = capture_level;
-    features[ATARI] = atari_level;
-    let self_atari = captured == 0 && checks.is_self_atari();
-    if escapes && captured == 0 {
-        features[ESCAPE] = if self_atari || checks.escape_is_hopeless() {
-            3
-        } else if position.quiet_move_liberties(p, mover) >= 3 {
-            1
-        } else {
-            2
-        };
+    let contacts = Contacts::of(checks, recent.last);
+    features[CAPTURE] = contacts.capture_level;
+    features[ATARI] = contacts.atari_level;
+    let self_atari = contacts.captured == 0 && checks.is_self_atari();
+    if contacts.escapes && contacts.captured == 0 {
+        features[ESCAPE] = escape_level(checks, self_atari);
     }
     if self_atari && checks.is_bad_self_atari() {
         features[SELF_ATARI] = match position.joined_size(p, mover) {
@@ -280,33 +227,153 @@ pub fn move_features(checks: &MoveChecks<'_>, recent: RecentMoves, open: bool) -
             _ => 3,
         };
     }
-    if let Some(d) = last.and_then(|last| distance(position, coords, last)) {
-        features[DISTANCE] = match d {
-            0..=2 => 1,
-            3 => 2,
-            4 => 3,
-            5 => 4,
-            6 => 5,
-            7 | 8 => 6,
-            9..=11 => 7,
-            _ => 8,
-        };
+    if let Some(d) = recent
+        .last
+        .and_then(|last| distance(position, coords, last))
+    {
+        features[DISTANCE] = distance_level(d);
     }
     if let Some(d) = recent
         .before_last
         .and_then(|before| distance(position, coords, before))
     {
-        features[DISTANCE_BEFORE] = match d {
-            0..=2 => 1,
-            3 => 2,
-            4 => 3,
-            5 | 6 => 4,
-            _ => 5,
-        };
+        features[DISTANCE_BEFORE] = distance_before_level(d);
     }
     let line = g.line(coords).min(4) as u32;
     features[LINE] = line + if open { 5 } else { 0 };
     features
+}
+
+/// What a move does to the strings next to it.
+struct Contacts {
+    /// Enemy stones it captures.
+    captured: usize,
+    /// Its CAPTURE level: the best of its captures.
+    capture_level: u32,
+    /// Its ATARI level: the best of its ataris (capped at 3).
+    atari_level: u32,
+    /// Whether it plays the last liberty of a friendly string.
+    escapes: bool,
+}
+
+impl Contacts {
+    /// The contacts of the move of `checks`, played after `last`.
+    #[inline]
+    fn of(checks: &MoveChecks<'_>, last: Option<Point>) -> Contacts {
+        let MoveChecks {
+            position,
+            point: p,
+            mover,
+            liberties,
+            ..
+        } = *checks;
+        let own = mover.cell();
+        let enemy = mover.opponent().cell();
+        let last_string = last
+            .filter(|&l| position.cell(l) == enemy)
+            .and_then(|l| position.string_id(l));
+        let mut contacts = Contacts {
+            captured: 0,
+            capture_level: 0,
+            atari_level: 0,
+            escapes: false,
+        };
+        for (k, n) in position.geometry().neighbours(p).into_iter().enumerate() {
+            let cell = position.cell(n);
+            if cell == enemy {
+                let in_last = last_string.is_some() && position.string_id(n) == last_string;
+                if position.atari_liberty(n) == Some(p) {
+                    let size = position.string_size(n);
+                    contacts.captured += size;
+                    let level = capture_level(position, n, size, in_last, mover);
+                    contacts.capture_level = contacts.capture_level.max(level);
+                } else if contacts.atari_level < 3 && liberties.liberties(position, n) == 2 {
+                    let level = if checks.atari_starts_ladder(k) {
+                        3
+                    } else if in_last {
+                        2
+                    } else {
+                        1
+                    };
+                    contacts.atari_level = contacts.atari_level.max(level);
+                }
+            } else if cell == own {
+                contacts.escapes |= position.atari_liberty(n) == Some(p);
+            }
+        }
+        contacts
+    }
+}
+
+/// The CAPTURE level of taking the enemy string at `n` (`size` stones,
+/// `in_last` if the last move is one of them) for `mover`: saving a string
+/// by capturing ranks first, then taking the last move's stones, then any
+/// other capture by size.
+#[inline]
+fn capture_level(position: &Position, n: Point, size: usize, in_last: bool, mover: Color) -> u32 {
+    let own = mover.cell();
+    let g = position.geometry();
+    let own_in_atari_nearby = |q: Point| {
+        g.neighbours(q)
+            .into_iter()
+            .any(|r| position.cell(r) == own && position.in_atari(r))
+    };
+    if position.string_stones(n).iter().any(own_in_atari_nearby) {
+        4
+    } else if in_last {
+        3
+    } else if size >= 2 {
+        2
+    } else {
+        1
+    }
+}
+
+/// The ESCAPE level of the move of `checks`, which plays the last liberty
+/// of a friendly string and captures nothing (`self_atari`: the string
+/// stays in atari): hopeless (3), or to three liberties or more (1) or
+/// fewer (2).
+#[inline]
+fn escape_level(checks: &MoveChecks<'_>, self_atari: bool) -> u32 {
+    if self_atari || checks.escape_is_hopeless() {
+        3
+    } else if checks
+        .position
+        .quiet_move_liberties(checks.point, checks.mover)
+        >= 3
+    {
+        1
+    } else {
+        2
+    }
+}
+
+/// The DISTANCE level of a move at [`distance`] `d` from the last move.
+#[inline]
+fn distance_level(d: usize) -> u32 {
+    match d {
+        0..=2 => 1,
+        3 => 2,
+        4 => 3,
+        5 => 4,
+        6 => 5,
+        7 | 8 => 6,
+        9..=11 => 7,
+        _ => 8,
+    }
+}
+
+/// The DISTANCE_BEFORE level of a move at [`distance`] `d` from the
+/// mover's own move before the last.
+#[inline]
+fn distance_before_level(d: usize) -> u32 {
+    match d {
+        0..=2 => 1,
+        3 => 2,
+        4 => 3,
+        5 | 6 => 4,
+        _ => 5,
+    }
 }
 
 /// A multiplicative hash for pattern codes, which are already well spread

@@ -54,66 +54,122 @@ pub type StrengthRatio = f32;
 /// The hand-made prior of the Go move of `checks`.
 pub fn go_prior(params: &SearchParams, checks: &MoveChecks<'_>, context: &PriorContext) -> Prior {
     let MoveChecks {
-        position,
-        point: p,
-        mover,
-        liberties,
-        ..
+        position, point: p, ..
     } = *checks;
     let mut prior = Prior::even(params.prior_even);
-    let g = position.geometry();
-    let own = mover.cell();
-    let enemy = mover.opponent().cell();
-    let mut saves_atari = false;
-    let mut extends_weak_string = false;
-    let mut captures = false;
-    let mut ladders = false;
-    // The strings this move puts in atari, one stone each.
-    let mut ataris: Vec<Point> = Vec::new();
-    for (k, n) in g.neighbours(p).into_iter().enumerate() {
-        let cell = position.cell(n);
-        if cell == enemy {
-            if position.atari_liberty(n) == Some(p) {
-                let size = position.string_size(n) as u32;
-                prior.won(params.prior_capture * size.min(4));
-                captures = true;
-            } else if liberties.liberties(position, n) == 2 {
-                let id = position.string_id(n);
-                if !ataris.iter().any(|&a| position.string_id(a) == id) {
-                    ataris.push(n);
-                }
-                if !ladders && checks.atari_starts_ladder(k) {
-                    prior.won(params.prior_ladder_attack);
-                    ladders = true;
-                }
-            }
-        } else if cell == own {
-            saves_atari |= position.atari_liberty(n) == Some(p);
-            extends_weak_string |= liberties.liberties(position, n) <= 2;
-        }
-    }
-    // A killing sacrifice extends a string into atari on purpose: neither
-    // a hopeless escape nor a self-atari to shun.
-    let killing = checks.is_killing_sacrifice();
-    if !killing && extends_weak_string && checks.escape_is_hopeless() {
-        prior.lost(params.prior_hopeless_escape);
-    } else if saves_atari {
-        prior.won(params.prior_escape);
-    } else if let [chased] = ataris[..]
-        && !captures
-        && !ladders
-        && !extends_weak_string
-        && atari_chases_broken_ladder(position, p, mover, chased)
-    {
-        // Chasing a broken ladder only leaves cutting points behind.
-        prior.lost(params.prior_broken_ladder);
-    }
+    let contacts = Contacts::of(params, checks, &mut prior);
+    add_atari_terms(&mut prior, params, checks, &contacts);
     if checks.is_bad_self_atari() {
         prior.lost(params.prior_self_atari);
     }
     if pattern_at(position, p) {
         prior.won(params.prior_pattern);
     }
+    add_placement_terms(&mut prior, params, position, p, context);
+    prior
+}
+
+/// What a move does to the strings next to it, as [`go_prior`] weighs it.
+struct Contacts {
+    /// It plays the last liberty of a friendly string.
+    saves_atari: bool,
+    /// It extends a friendly string of at most two liberties.
+    extends_weak_string: bool,
+    /// It captures.
+    captures: bool,
+    /// One of its ataris starts a working ladder.
+    ladders: bool,
+    /// The strings it puts in atari, one stone each.
+    ataris: Vec<Point>,
+}
+
+impl Contacts {
+    /// The contacts of the move of `checks`, crediting `prior` with its
+    /// captures (by size) and its first ladder atari on the way.
+    #[inline]
+    fn of(params: &SearchParams, checks: &MoveChecks<'_>, prior: &mut Prior) -> Contacts {
+        let MoveChecks {
+            position,
+            point: p,
+            mover,
+            liberties,
+            ..
+        } = *checks;
+        let own = mover.cell();
+        let enemy = mover.opponent().cell();
+        let mut contacts = Contacts {
+            saves_atari: false,
+            extends_weak_string: false,
+            captures: false,
+            ladders: false,
+            ataris: Vec::new(),
+        };
+        for (k, n) in position.geometry().neighbours(p).into_iter().enumerate() {
+            let cell = position.cell(n);
+            if cell == enemy {
+                if position.atari_liberty(n) == Some(p) {
+                    let size = position.string_size(n) as u32;
+                    prior.won(params.prior_capture * size.min(4));
+                    contacts.captures = true;
+                } else if liberties.liberties(position, n) == 2 {
+                    let id = position.string_id(n);
+                    if !contacts.ataris.iter().any(|&a| position.string_id(a) == id) {
+                        contacts.ataris.push(n);
+                    }
+                    if !contacts.ladders && checks.atari_starts_ladder(k) {
+                        prior.won(params.prior_ladder_attack);
+                        contacts.ladders = true;
+                    }
+                }
+            } else if cell == own {
+                contacts.saves_atari |= position.atari_liberty(n) == Some(p);
+                contacts.extends_weak_string |= liberties.liberties(position, n) <= 2;
+            }
+        }
+        contacts
+    }
+}
+
+/// The terms of a move among strings short of liberties: a hopeless
+/// escape loses, a saving one wins, a lone atari that chases a broken
+/// ladder loses.
+#[inline]
+fn add_atari_terms(
+    prior: &mut Prior,
+    params: &SearchParams,
+    checks: &MoveChecks<'_>,
+    contacts: &Contacts,
+) {
+    // A killing sacrifice extends a string into atari on purpose: neither
+    // a hopeless escape nor a self-atari to shun.
+    let killing = checks.is_killing_sacrifice();
+    if !killing && contacts.extends_weak_string && checks.escape_is_hopeless() {
+        prior.lost(params.prior_hopeless_escape);
+    } else if contacts.saves_atari {
+        prior.won(params.prior_escape);
+    } else if let [chased] = contacts.ataris[..]
+        && !contacts.captures
+        && !contacts.ladders
+        && !contacts.extends_weak_string
+        && atari_chases_broken_ladder(checks.position, checks.point, checks.mover, chased)
+    {
+        // Chasing a broken ladder only leaves cutting points behind.
+        prior.lost(params.prior_broken_ladder);
+    }
+}
+
+/// The terms of where the move `p` is: near the last move, and on an open
+/// board, on which line (the first two lose, the third and fourth win;
+/// boards under 7x7 have no good lines).
+#[inline]
+fn add_placement_terms(
+    prior: &mut Prior,
+    params: &SearchParams,
+    position: &Position,
+    p: Point,
+    context: &PriorContext,
+) {
+    let g = position.geometry();
     if let (Some(last), Some((col, row))) = (context.last, g.coords(p))
         && let Some((last_col, last_row)) = g.coords(last)
     {
@@ -134,7 +190,6 @@ pub fn go_prior(params: &SearchParams, checks: &MoveChecks<'_>, context: &PriorC
             _ => {}
         }
     }
-    prior
 }
 
 /// Adds the learned term to a Go prior: `prior_learned` virtual playouts,

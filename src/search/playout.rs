@@ -8,6 +8,9 @@
 //! turn: a rejected point is swapped behind the live part of the position's
 //! empty list, so the draw needs no copy and no retry bias.
 
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
 
@@ -125,112 +128,174 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
     max_moves: u32,
     mercy: u32,
     last_move: Option<Point>,
-    mut choose: impl FnMut(&mut Position, Color, Option<Point>, u32) -> Option<Point>,
-    mut on_move: impl FnMut(Point, Color),
+    choose: impl FnMut(&mut Position, Color, Option<Point>, u32) -> Option<Point>,
+    on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
     debug_assert_eq!(GO, position.kind() == GameKind::Go);
-    let mut moves = 0;
-    let mut passes = position.consecutive_passes();
-    let mut last = last_move;
-    // Stones the last move captured (none known for the move before the
-    // playout).
-    let mut last_captured = 0;
-    // Black's captures minus White's in this playout.
-    let mut capture_lead: i32 = 0;
-    // One move of `$mover` (who must be to move): breaks out of `$game`
-    // with the result of a lost NoGo game or of the mercy rule, or with
-    // `None` once a Go game is over or the move limit is reached. A macro,
-    // so that the mover can be a literal in the unrolled copies.
-    macro_rules! step {
-        ($game:lifetime, $mover:expr) => {
-            let mover = $mover;
-            debug_assert_eq!(position.to_move(), mover);
-            if moves >= max_moves {
-                break $game None;
-            }
-            match choose(position, mover, last, last_captured) {
-                Some(p) => {
-                    on_move(p, mover);
-                    if GO {
-                        let captured = position.play(p, mover);
-                        last_captured = captured;
-                        if captured > 0 {
-                            capture_lead += match mover {
-                                Color::Black => captured as i32,
-                                Color::White => -(captured as i32),
-                            };
-                            if capture_lead.unsigned_abs() >= mercy {
-                                let leader = if capture_lead > 0 { Color::Black } else { Color::White };
-                                break $game Some(PlayoutResult {
-                                    winner: Some(leader),
-                                    moves: moves + 1,
-                                    margin: capture_lead as f32,
-                                    by_mercy: true,
-                                });
-                            }
-                        }
-                    } else {
-                        position.play_nogo(p, mover);
-                    }
-                    passes = 0;
-                    last = Some(p);
-                }
-                None if !GO => {
-                    break $game Some(PlayoutResult {
-                        winner: Some(mover.opponent()),
-                        moves,
-                        margin: 0.0,
-                        by_mercy: false,
-                    });
-                }
-                None => {
-                    position.pass();
-                    passes += 1;
-                    last = None;
-                    last_captured = 0;
-                    if passes >= 2 {
-                        break $game None;
-                    }
-                }
-            }
-            moves += 1;
-        };
-    }
-    let ended = 'game: {
-        if !UNROLL {
-            loop {
-                step!('game, position.to_move());
-            }
-        }
-        if position.to_move() == Color::White {
-            step!('game, Color::White);
-        }
-        loop {
-            step!('game, Color::Black);
-            step!('game, Color::White);
-        }
+    let mut playout = Playout::<_, _, GO> {
+        passes: position.consecutive_passes(),
+        position,
+        max_moves,
+        mercy,
+        choose,
+        on_move,
+        moves: 0,
+        last: last_move,
+        // None known for the move before the playout.
+        last_captured: 0,
+        capture_lead: 0,
     };
+    let ControlFlow::Break(ended) = playout.play_to_the_end::<UNROLL>();
     if let Some(result) = ended {
         return result;
     }
     if !GO {
         return PlayoutResult {
             winner: None,
-            moves,
+            moves: playout.moves,
             margin: 0.0,
             by_mercy: false,
         };
     }
-    let score = position.area_score();
+    let score = playout.position.area_score();
     let winner = match score.outcome(komi) {
         Outcome::Win(color, _) => Some(color),
         Outcome::Draw => None,
     };
     PlayoutResult {
         winner,
-        moves,
+        moves: playout.moves,
         margin: score.margin(komi),
         by_mercy: false,
+    }
+}
+
+/// How a playout's game stopped: `Some` result when it was decided before
+/// the end (a lost NoGo game, the mercy rule), `None` once a Go game is
+/// over or the move limit is reached, leaving the board to be scored.
+type Stop = ControlFlow<Option<PlayoutResult>>;
+
+/// The state of a game in [`play_out`]: the loop's variables, so that its
+/// steps can be methods (all inlined into the loop).
+struct Playout<'p, Choose, OnMove, const GO: bool> {
+    position: &'p mut Position,
+    max_moves: u32,
+    mercy: u32,
+    choose: Choose,
+    on_move: OnMove,
+    /// Moves played so far, passes included.
+    moves: u32,
+    /// Passes in a row.
+    passes: u8,
+    /// The last stone played, `None` after a pass.
+    last: Option<Point>,
+    /// Stones the last move captured.
+    last_captured: u32,
+    /// Black's captures minus White's in this playout.
+    capture_lead: i32,
+}
+
+impl<Choose, OnMove, const GO: bool> Playout<'_, Choose, OnMove, GO>
+where
+    Choose: FnMut(&mut Position, Color, Option<Point>, u32) -> Option<Point>,
+    OnMove: FnMut(Point, Color),
+{
+    /// Plays moves until the game stops; the mover is a literal in each
+    /// half of the loop unrolled by colour.
+    #[inline(always)]
+    fn play_to_the_end<const UNROLL: bool>(
+        &mut self,
+    ) -> ControlFlow<Option<PlayoutResult>, Infallible> {
+        if !UNROLL {
+            loop {
+                self.step(self.position.to_move())?;
+            }
+        }
+        if self.position.to_move() == Color::White {
+            self.step(Color::White)?;
+        }
+        loop {
+            self.step(Color::Black)?;
+            self.step(Color::White)?;
+        }
+    }
+
+    /// One move of `mover`, who must be to move.
+    #[inline(always)]
+    fn step(&mut self, mover: Color) -> Stop {
+        debug_assert_eq!(self.position.to_move(), mover);
+        if self.moves >= self.max_moves {
+            return ControlFlow::Break(None);
+        }
+        match (self.choose)(self.position, mover, self.last, self.last_captured) {
+            Some(p) => self.play(p, mover)?,
+            None if !GO => {
+                return ControlFlow::Break(Some(PlayoutResult {
+                    winner: Some(mover.opponent()),
+                    moves: self.moves,
+                    margin: 0.0,
+                    by_mercy: false,
+                }));
+            }
+            None => self.pass()?,
+        }
+        self.moves += 1;
+        ControlFlow::Continue(())
+    }
+
+    /// `mover`'s stone on `p`.
+    #[inline(always)]
+    fn play(&mut self, p: Point, mover: Color) -> Stop {
+        (self.on_move)(p, mover);
+        if GO {
+            let captured = self.position.play(p, mover);
+            self.last_captured = captured;
+            if captured > 0 {
+                self.count_captures(mover, captured)?;
+            }
+        } else {
+            self.position.play_nogo(p, mover);
+        }
+        self.passes = 0;
+        self.last = Some(p);
+        ControlFlow::Continue(())
+    }
+
+    /// Adds `mover`'s `captured` stones to the capture lead; a lead of
+    /// `mercy` stones ends the game.
+    #[inline(always)]
+    fn count_captures(&mut self, mover: Color, captured: u32) -> Stop {
+        self.capture_lead += match mover {
+            Color::Black => captured as i32,
+            Color::White => -(captured as i32),
+        };
+        if self.capture_lead.unsigned_abs() >= self.mercy {
+            let leader = if self.capture_lead > 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            return ControlFlow::Break(Some(PlayoutResult {
+                winner: Some(leader),
+                moves: self.moves + 1,
+                margin: self.capture_lead as f32,
+                by_mercy: true,
+            }));
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A Go pass; the second in a row ends the game.
+    #[inline(always)]
+    fn pass(&mut self) -> Stop {
+        self.position.pass();
+        self.passes += 1;
+        self.last = None;
+        self.last_captured = 0;
+        if self.passes >= 2 {
+            return ControlFlow::Break(None);
+        }
+        ControlFlow::Continue(())
     }
 }
 

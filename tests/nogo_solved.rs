@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use kosumi::board::{Color, GameKind, Geometry, Position};
-use kosumi::search::solver::solve_nogo;
+use kosumi::nogo::solver::solve_nogo;
 
 const FIRST: Color = Color::Black;
 const SECOND: Color = Color::White;

@@ -8,7 +8,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use kosumi::board::{Color, GameKind, Geometry, Point, Position};
-use kosumi::search::solver::{SolveStatus, solve, solve_nogo};
+use kosumi::nogo::solver::{SolveStatus, solve, solve_nogo};
 
 /// Whether the side to move wins, by plain negamax over `Position` with a
 /// memo keyed by the Zobrist hash: slow, but shares no code with the solver.
@@ -414,7 +414,7 @@ fn knowledge_match() {
 #[test]
 #[ignore = "a measurement"]
 fn prior_cost() {
-    use kosumi::search::nogo::{evaluate, prior};
+    use kosumi::nogo::policy::{evaluate, prior};
     use std::time::Instant;
 
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
@@ -474,8 +474,8 @@ fn prior_cost() {
 #[test]
 #[ignore = "a measurement, minutes long"]
 fn endgame_solve_times() {
-    use kosumi::search::solver::{SolveOptions, solve_with};
-    use kosumi::sgf;
+    use kosumi::nogo::solver::{SolveOptions, solve_with};
+    use kosumi::record::sgf;
 
     let Ok(dir) = std::env::var("SOLVER_SGF_DIR") else {
         eprintln!("set SOLVER_SGF_DIR to a folder of NoGo games");

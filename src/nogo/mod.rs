@@ -4,7 +4,10 @@
 //! - `policy`: NoGo playouts and the priors of new tree nodes (the seed's
 //!   static evaluation of mobility and eyes).
 //! - `solver`: the exact solver (negamax with a transposition table) used
-//!   for endgames, `kosumi-solve` and `kosumi solve`.
+//!   for endgames, `kosumi-solve` and `kosumi solve`. A folder by concern:
+//!   its `mod.rs` holds the API and the root of a solve, `board` the
+//!   solver's own bitboard, `negamax` the search, `ordering` the move
+//!   ordering, `table` and `symmetry` the transposition table and its keys.
 
 pub mod policy;
 pub mod solver;

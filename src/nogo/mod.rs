@@ -7,7 +7,10 @@
 //! - `endgame`: the exact solver inside a search (root solve, candidate
 //!   verification, the table kept between moves).
 //! - `solver`: the exact solver (negamax with a transposition table) used
-//!   for endgames, `kosumi-solve` and `kosumi solve`.
+//!   for endgames, `kosumi-solve` and `kosumi solve`. A folder by concern:
+//!   its `mod.rs` holds the API and the root of a solve, `board` the
+//!   solver's own bitboard, `negamax` the search, `ordering` the move
+//!   ordering, `table` and `symmetry` the transposition table and its keys.
 
 pub mod domain;
 pub mod endgame;

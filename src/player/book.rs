@@ -24,9 +24,9 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::board::{Color, Game, GameKind, Geometry, Move, Point, Position};
+use crate::board::{Color, Game, GameKind, Geometry, MAX_SIZE, Move, Point, Position};
 use crate::gtp::parse::{Vertex, format_vertex, parse_vertex};
-use crate::record::sgf;
+use crate::record::game::{SgfRecord, node_moves};
 
 /// The book shipped with Kosumi.
 const SHIPPED_BOOK: &str = include_str!("go_book.txt");
@@ -345,36 +345,31 @@ pub struct RecordedGame {
 /// is an even game: a square board, komi given, no handicap or setup
 /// stones, Black first and the colours alternating.
 pub fn recorded_game(text: &str, plies: usize) -> Option<RecordedGame> {
-    let collection = sgf::parse(text).ok()?;
-    let nodes = collection.games.first()?.main_line();
-    let root = nodes.first()?;
-    let (size, height) = sgf::board_size(root).ok()?;
-    let geometry = Geometry::square(size).ok()?;
+    // Any side the rules take: 1x1 too, which loadsgf refuses.
+    let record = SgfRecord::read(text, 1..=MAX_SIZE).ok()?;
+    let root = record.root();
     let komi = root.first("KM")?.trim().parse::<f32>().ok()?;
-    if size != height || ["AB", "AW", "HA"].iter().any(|id| root.get(id).is_some()) {
+    if ["AB", "AW", "HA"].iter().any(|id| root.get(id).is_some()) {
         return None;
     }
     let text_of = |id: &str| root.first(id).unwrap_or_default().trim().to_string();
     let mut moves = Vec::new();
-    'nodes: for node in &nodes {
-        for (id, color) in [("B", Color::Black), ("W", Color::White)] {
-            let Some(value) = node.first(id) else {
-                continue;
-            };
+    'nodes: for node in record.main_line() {
+        for (color, value) in node_moves(node) {
             if moves.len() == plies {
                 break 'nodes;
             }
             if (color == Color::Black) != (moves.len() % 2 == 0) {
                 return None;
             }
-            let Some((x, y)) = sgf::decode_point(value, size, size).ok()? else {
+            let Some(p) = record.decode_move(value).ok()? else {
                 break 'nodes;
             };
-            moves.push(geometry.point(x, size - 1 - y).ok()?);
+            moves.push(p);
         }
     }
     Some(RecordedGame {
-        size,
+        size: record.geometry().width(),
         komi,
         black: text_of("PB"),
         white: text_of("PW"),

@@ -156,7 +156,7 @@ enum Command {
 }
 
 fn parse_board_side(text: &str) -> Result<usize, String> {
-    let range = gtp::commands::MIN_BOARD_SIZE..=kosumi::board::MAX_SIZE;
+    let range = gtp::MIN_BOARD_SIZE..=kosumi::board::MAX_SIZE;
     text.trim()
         .parse::<usize>()
         .ok()

@@ -1,22 +1,28 @@
-//! The engine state behind the command table, and the shared helpers the
-//! handlers use (vertex conversion, ownership, scoring).
+//! The engine as a handler sees it: the game in progress, the
+//! [`Player`] that thinks about it, the session's settings (files,
+//! caps on a remote controller, live graphics, Lizzie's version), and
+//! [`Call`], one command's arguments and streams.
+//!
+//! Handlers change the engine through its methods; the fields that stay
+//! `pub(crate)` are the ones `files.rs` (loadsgf, printsgf) reads directly.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use rand_xoshiro::rand_core::SeedableRng;
-
-use super::GtpError;
-use super::commands::find_command;
-use super::parse::{self, GtpColor, Vertex, parse_command_line};
-use super::thinking;
-use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Outcome, Point};
-use crate::go::ownership::{DEAD_THRESHOLD, Ownership};
+use super::error::GtpError;
+use super::format;
+use super::parse::{self, Vertex};
+use crate::board::{Color, Game, GameError, GameKind, Geometry, Move, Outcome, Point};
 use crate::player::clock::{Clock, DEFAULT_LAG};
-use crate::search::{FastRng, SearchParams, Searcher};
+use crate::player::scoring::DEFAULT_OWNERSHIP_PLAYOUTS;
+use crate::player::watch::interruptible;
+use crate::player::{Choice, MoveView, Player, Purpose, Settings, Watcher};
+use crate::search::SearchParams;
+
+// `files.rs` reaches these through this module.
+pub(crate) use super::args::parse_komi;
+pub(crate) use super::format::{color_letter, number_text};
 
 /// Board side of Go when the engine starts.
 pub const DEFAULT_BOARD_SIZE: usize = 19;
@@ -28,12 +34,11 @@ pub const DEFAULT_NOGO_BOARD_SIZE: usize = 9;
 /// Komi of a Go game until the controller sets one.
 pub const DEFAULT_GO_KOMI: f32 = 7.5;
 
-/// Playouts behind ownership, dead stones and final_score.
-pub const DEFAULT_OWNERSHIP_PLAYOUTS: u32 = 400;
+/// Smallest board `boardsize` accepts.
+pub const MIN_BOARD_SIZE: usize = 2;
 
-/// Strings whose average ownership is this close to 0 are reported as seki:
-/// the playouts leave their points to neither side.
-pub const SEKI_BAND: f32 = 0.2;
+/// Engine name as `name` reports it.
+pub const ENGINE_NAME: &str = "Kosumi";
 
 /// The first word of `version` under `--lizzie`. Lizzie 0.7 reads the
 /// second number of that word as Leela Zero's minor version and stops at a
@@ -73,15 +78,6 @@ pub struct ResourceCaps {
 /// The most ownership playouts a remote controller may set: a few seconds
 /// on 19x19.
 pub const REMOTE_MAX_OWNERSHIP_PLAYOUTS: u32 = 50_000;
-
-/// How often an interruptible command looks at the input.
-const INTERRUPT_POLL: Duration = Duration::from_millis(5);
-
-/// The most lag `--lag` and `kosumi-param lag` accept, in seconds.
-pub const MAX_LAG_SECONDS: f64 = 60.0;
-
-/// Komi beyond this is certainly a mistake (and would lose precision).
-const MAX_KOMI: f64 = 1000.0;
 
 /// What the command line chose.
 #[derive(Clone, Debug, PartialEq)]
@@ -149,24 +145,6 @@ impl Default for EngineConfig {
     }
 }
 
-/// Whether the session goes on after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Control {
-    Continue,
-    Quit,
-}
-
-/// The input side as a running search sees it.
-pub trait Watcher {
-    /// Waits up to `timeout` for input while a search runs. True means stop
-    /// the search: on `# interrupt`, or on any line when
-    /// `stop_on_any_line`. Lines that arrive are kept to be answered later.
-    fn poll(&mut self, timeout: Duration, stop_on_any_line: bool) -> bool;
-    /// An analysis that finished by itself waits here for the next line
-    /// (kept for later) or the end of input.
-    fn wait_for_line(&mut self);
-}
-
 /// What a handler produced.
 pub enum Response {
     /// The text after `=` (possibly empty or several lines).
@@ -194,7 +172,7 @@ impl Call<'_> {
     }
 
     /// The `=id ` that starts a successful reply, space included (see
-    /// [`write_success`]).
+    /// [`super::dispatch::write_success`]).
     pub fn success_prefix(&self) -> String {
         match self.id {
             Some(id) => format!("={id} "),
@@ -203,45 +181,20 @@ impl Call<'_> {
     }
 }
 
-/// Life status of a string at the end of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StringStatus {
-    Alive,
-    Dead,
-    Seki,
-}
-
-/// The engine: the game, the clock, the searcher and their settings.
+/// The engine: the game, the player that thinks about it, and the
+/// session's settings.
 pub struct Engine {
     pub(crate) game: Game,
-    pub(crate) clock: Clock,
-    pub(crate) params: SearchParams,
-    pub(crate) searcher: Searcher,
-    /// Fixed playouts per genmove; `None` means the clock decides.
-    pub(crate) fixed_playouts: Option<u64>,
-    pub(crate) ownership_playouts: u32,
-    /// As `kgs-rules` named them (lower case); Japanese rules allow passing
-    /// with dead stones on the board.
-    pub(crate) rules: String,
+    player: Player,
     pub(crate) base_dir: Option<PathBuf>,
     pub(crate) file_access: FileAccess,
     pub(crate) max_sgf_bytes: u64,
-    pub(crate) resource_caps: Option<ResourceCaps>,
-    pub(crate) started: Instant,
-    /// Ponder after each move the engine plays.
-    pub(crate) ponder: bool,
-    /// Set by a genmove that played with pondering on: ponder once the
-    /// reply is out.
-    pub(crate) ponder_pending: bool,
+    resource_caps: Option<ResourceCaps>,
+    started: Instant,
     /// Write live graphics for GoGui while genmove searches.
-    pub(crate) gogui_gfx: bool,
-    /// Genmove plays the opening book's move where it has one.
-    pub(crate) opening_book: bool,
+    gogui_gfx: bool,
     /// `version` answers in Lizzie's form.
-    pub(crate) lizzie: bool,
-    /// Set while an interruptible command runs, once the controller asks
-    /// it to stop (see [`Engine::interruptible`]).
-    pub(crate) interrupted: Arc<AtomicBool>,
+    lizzie: bool,
 }
 
 impl Engine {
@@ -265,25 +218,23 @@ impl Engine {
             .and_then(|size| Geometry::square(size).ok())
             .or_else(|| Geometry::square(default_size).ok())
             .expect("the default size is valid");
-        Engine {
-            game: Game::new(geometry, config.game, komi),
-            clock,
-            searcher: Searcher::new(params.clone()),
-            params,
+        let settings = Settings {
             fixed_playouts: config.playouts.filter(|&n| n > 0),
             ownership_playouts: DEFAULT_OWNERSHIP_PLAYOUTS,
+            ponder: config.ponder,
+            opening_book: config.opening_book,
             rules: "chinese".to_string(),
+        };
+        Engine {
+            game: Game::new(geometry, config.game, komi),
+            player: Player::new(params, clock, settings),
             base_dir: config.base_dir,
             file_access: config.file_access,
             max_sgf_bytes: config.max_sgf_bytes,
             resource_caps: config.resource_caps,
             started: Instant::now(),
-            ponder: config.ponder,
-            ponder_pending: false,
             gogui_gfx: config.gogui_gfx,
-            opening_book: config.opening_book,
             lizzie: config.lizzie,
-            interrupted: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -292,57 +243,46 @@ impl Engine {
         &self.game
     }
 
-    /// Nodes in the search tree kept for the next search.
-    pub fn tree_size(&self) -> usize {
-        self.searcher.tree_size()
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
     }
 
-    /// Answers one raw input line on `out` (nothing for blank and comment
-    /// lines). Errors are only output errors: the controller is gone.
-    pub fn execute_line(
-        &mut self,
-        raw: &str,
-        out: &mut dyn Write,
-        watcher: &mut dyn Watcher,
-    ) -> io::Result<Control> {
-        let command = match parse_command_line(raw) {
-            None => return Ok(Control::Continue),
-            Some(Err(error)) => {
-                write_failure(out, error.id(), &GtpError::from(error))?;
-                return Ok(Control::Continue);
-            }
-            Some(Ok(command)) => command,
-        };
-        let Some(spec) = find_command(&command.name) else {
-            log::debug!("unknown command {:?}", command.name);
-            write_failure(out, command.id, &GtpError::UnknownCommand)?;
-            return Ok(Control::Continue);
-        };
-        let mut call = Call {
-            id: command.id,
-            args: &command.args,
-            out,
-            watcher,
-        };
-        let result = (spec.handler)(self, &mut call);
-        match result {
-            Ok(Response::Text(text)) => write_success(out, command.id, &text)?,
-            Ok(Response::Streamed) => {}
-            Err(GtpError::Output(error)) => return Err(error),
-            Err(error) => {
-                log::debug!("{} {:?}: {error}", command.name, command.args);
-                write_failure(out, command.id, &error)?;
-            }
-        }
-        // The reply is out: the opponent thinks, and so do we.
-        if std::mem::take(&mut self.ponder_pending) {
-            thinking::ponder(self, watcher);
-        }
-        Ok(if spec.name == "quit" {
-            Control::Quit
-        } else {
-            Control::Continue
-        })
+    /// Nodes in the search tree kept for the next search.
+    pub fn tree_size(&self) -> usize {
+        self.player.tree_size()
+    }
+
+    /// The player: searcher, clock and settings.
+    pub(crate) fn player(&self) -> &Player {
+        &self.player
+    }
+
+    pub(crate) fn player_mut(&mut self) -> &mut Player {
+        &mut self.player
+    }
+
+    /// What a remote controller may ask for at most; `None` on stdin.
+    pub(crate) fn resource_caps(&self) -> Option<ResourceCaps> {
+        self.resource_caps
+    }
+
+    /// When the engine started.
+    pub(crate) fn started(&self) -> Instant {
+        self.started
+    }
+
+    /// Whether genmove writes live graphics for GoGui.
+    pub(crate) fn gogui_gfx(&self) -> bool {
+        self.gogui_gfx
+    }
+
+    pub(crate) fn set_gogui_gfx(&mut self, on: bool) {
+        self.gogui_gfx = on;
+    }
+
+    /// Whether `version` answers in Lizzie's form.
+    pub(crate) fn lizzie(&self) -> bool {
+        self.lizzie
     }
 
     /// Board size.
@@ -353,7 +293,7 @@ impl Engine {
     /// A fresh board of `geometry` and `kind`, komi kept.
     pub(crate) fn reset_board(&mut self, geometry: Geometry, kind: GameKind) {
         self.game = Game::new(geometry, kind, self.game.komi());
-        self.clock.new_game();
+        self.player.clock_mut().new_game();
     }
 
     /// Parses a vertex on the current board.
@@ -370,121 +310,30 @@ impl Engine {
 
     /// Upper-case GTP spelling of a move: `D4`, `PASS`.
     pub(crate) fn move_text(&self, mv: Move) -> String {
-        match mv {
-            Move::Pass => "PASS".to_string(),
-            Move::Play(p) => self.point_text(p),
-        }
+        format::move_text(self.geometry(), mv)
     }
 
     /// Upper-case GTP spelling of a point.
     pub(crate) fn point_text(&self, p: Point) -> String {
-        point_text(self.geometry(), p)
+        format::point_text(self.geometry(), p)
     }
 
-    /// A generator for estimates that depend on the position only, so
-    /// final_score and friends answer the same whatever came before.
-    pub(crate) fn position_rng(&self) -> FastRng {
-        FastRng::seed_from_u64(self.params.seed ^ self.game.position().hash_with_side())
-    }
-
-    /// Ownership of the current position. The playouts start from a copy
-    /// of the board without its history, because the order in which a
-    /// position keeps its empty points depends on the moves that made it:
-    /// the same board reached two ways must get the same estimate.
-    pub(crate) fn ownership(&self) -> Ownership {
-        let board = self.board_copy(self.game.to_move());
-        Ownership::estimate_until(
-            &board,
-            self.ownership_playouts,
-            &mut self.position_rng(),
-            &self.interrupted,
-        )
+    /// Points in their upper-case GTP spelling, separated by spaces.
+    pub(crate) fn points_text(&self, points: &[Point]) -> String {
+        let names: Vec<String> = points.iter().map(|&p| self.point_text(p)).collect();
+        names.join(" ")
     }
 
     /// Runs `work` in a worker thread while the main thread watches the
-    /// input: `# interrupt`, or the controller going away over TCP, sets
-    /// `interrupted`, which the long computations (ownership playouts, the
-    /// exact solver) read to answer at once with what they have.
+    /// input: `# interrupt`, or the controller going away over TCP, stops
+    /// the long computations (ownership playouts, the exact solver), which
+    /// then answer at once with what they have.
     pub(crate) fn interruptible<T: Send>(
         &self,
         watcher: &mut dyn Watcher,
         work: impl FnOnce(&Engine) -> T + Send,
     ) -> T {
-        self.interrupted.store(false, Ordering::Relaxed);
-        let outcome = std::thread::scope(|scope| {
-            let worker = scope.spawn(|| work(self));
-            while !worker.is_finished() {
-                if watcher.poll(INTERRUPT_POLL, false) {
-                    self.interrupted.store(true, Ordering::Relaxed);
-                }
-            }
-            worker.join()
-        });
-        self.interrupted.store(false, Ordering::Relaxed);
-        outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    }
-
-    /// Every string on the board with its status, strings in board order
-    /// (by their lowest point), each a list of points in board order.
-    pub(crate) fn string_statuses(&self) -> Vec<(Vec<Point>, StringStatus)> {
-        let position = self.game.position();
-        let ownership = match self.game.kind() {
-            GameKind::Go => Some(self.ownership()),
-            // NoGo never captures: every stone stays to the end.
-            GameKind::NoGo => None,
-        };
-        let mut seen = Bitboard::EMPTY;
-        let mut strings = Vec::new();
-        for p in self.geometry().points() {
-            let Some(color) = position.cell(p).color() else {
-                continue;
-            };
-            if seen.contains(p) {
-                continue;
-            }
-            let stones = position.string_stones(p);
-            seen = seen.or(&stones);
-            let points: Vec<Point> = stones.iter().collect();
-            let status = match &ownership {
-                None => StringStatus::Alive,
-                Some(own) => {
-                    let sign = if color == Color::Black { 1.0 } else { -1.0 };
-                    let mean = points.iter().map(|&q| sign * own.value(q)).sum::<f32>()
-                        / points.len().max(1) as f32;
-                    if mean < -DEAD_THRESHOLD {
-                        StringStatus::Dead
-                    } else if mean.abs() < SEKI_BAND {
-                        StringStatus::Seki
-                    } else {
-                        StringStatus::Alive
-                    }
-                }
-            };
-            strings.push((points, status));
-        }
-        strings
-    }
-
-    /// The stones judged dead, of `color` or of both sides.
-    pub(crate) fn dead_stones(&self, color: Option<Color>) -> Bitboard {
-        let position = self.game.position();
-        let mut dead = Bitboard::EMPTY;
-        for (points, status) in self.string_statuses() {
-            let owner = points.first().and_then(|&p| position.cell(p).color());
-            if status == StringStatus::Dead && (color.is_none() || owner == color) {
-                for p in points {
-                    dead.set(p);
-                }
-            }
-        }
-        dead
-    }
-
-    /// The Go game's result as a scorer counts it now: by area, with the
-    /// stones the ownership playouts find dead removed.
-    pub(crate) fn counted_outcome(&self) -> Outcome {
-        let score = self.game.area_score_with_dead(&self.dead_stones(None));
-        score.outcome(self.game.komi())
+        interruptible(self.player.interrupted(), watcher, || work(self))
     }
 
     /// The result as GTP and SGF write it: `B+3.5`, `W+0.5`, `0`; NoGo
@@ -496,7 +345,7 @@ impl Engine {
                 .game
                 .is_over()
                 .then(|| format!("{}+", color_letter(self.game.to_move().opponent()))),
-            GameKind::Go => Some(match self.counted_outcome() {
+            GameKind::Go => Some(match self.player.counted_outcome(&self.game) {
                 Outcome::Draw => "0".to_string(),
                 Outcome::Win(color, margin) => {
                     format!("{}+{}", color_letter(color), number_text(margin.into()))
@@ -505,166 +354,37 @@ impl Engine {
         }
     }
 
-    /// A copy of the game with `color` to move, for searching a move for
-    /// the side not on turn. The copy keeps the board but not the history,
-    /// so its answer is checked against the real game afterwards.
-    pub(crate) fn game_for(&self, color: Color) -> Game {
-        if self.game.to_move() == color {
-            return self.game.clone();
-        }
-        self.board_copy(color)
+    /// Generates a move for `color` (see [`Player::genmove`]).
+    pub(crate) fn genmove<V>(
+        &mut self,
+        color: Color,
+        purpose: Purpose,
+        watcher: &mut dyn Watcher,
+        view: &mut V,
+    ) -> Result<Choice, V::Error>
+    where
+        V: MoveView,
+        V::Error: From<GameError>,
+    {
+        self.player
+            .genmove(&mut self.game, color, purpose, watcher, view)
     }
 
-    /// A new game holding this board as setup stones, `color` to move.
-    fn board_copy(&self, color: Color) -> Game {
-        let position = self.game.position();
-        let stones: Vec<(Point, Color)> = self
-            .geometry()
-            .points()
-            .filter_map(|p| position.cell(p).color().map(|c| (p, c)))
-            .collect();
-        let mut copy = Game::new(self.geometry(), self.game.kind(), self.game.komi());
-        if copy.add_setup(&stones).is_err() {
-            // Cannot happen for a legal board; searching the real game is
-            // the safe fallback.
-            log::warn!("could not copy the board for {color:?}");
-            return self.game.clone();
-        }
-        copy.set_first_to_move(color);
-        copy
-    }
-
-    /// Hands changed tunables to the searcher, which keeps its tree.
-    pub(crate) fn update_search_params(&mut self) {
-        self.searcher.set_params(self.params.clone());
-    }
-}
-
-/// Parses a GTP colour into the board's colour.
-pub(crate) fn parse_color(text: &str) -> Result<Color, GtpError> {
-    Ok(match parse::parse_color(text)? {
-        GtpColor::Black => Color::Black,
-        GtpColor::White => Color::White,
-    })
-}
-
-/// Parses komi: a finite number of sensible size.
-/// Seconds of lag allowance, from 0 to [`MAX_LAG_SECONDS`].
-pub fn parse_lag(text: &str) -> Result<Duration, GtpError> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|seconds| (0.0..=MAX_LAG_SECONDS).contains(seconds))
-        .map(Duration::from_secs_f64)
-        .ok_or(GtpError::Syntax)
-}
-
-pub(crate) fn parse_komi(text: &str) -> Result<f32, GtpError> {
-    let komi = parse::parse_float(text)?;
-    if komi.abs() > MAX_KOMI {
-        return Err(GtpError::Syntax);
-    }
-    Ok(komi as f32)
-}
-
-/// Upper-case GTP spelling of a point on `geometry`.
-pub(crate) fn point_text(geometry: Geometry, p: Point) -> String {
-    match geometry.coords(p) {
-        Some((col, row)) => parse::format_vertex(Vertex::Point { col, row }),
-        None => "PASS".to_string(),
-    }
-}
-
-/// `B` or `W`.
-pub(crate) fn color_letter(color: Color) -> char {
-    match color {
-        Color::Black => 'B',
-        Color::White => 'W',
-    }
-}
-
-/// `black` or `white`.
-pub(crate) fn color_word(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-/// A number with at most two decimals and no trailing zeros: `7.5`, `7`,
-/// `-0.25`. f32 komi values such as 6.3 would otherwise print as 6.2999997.
-pub(crate) fn number_text(value: f64) -> String {
-    let text = format!("{value:.2}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" || text.is_empty() {
-        "0".to_string()
-    } else {
-        text.to_string()
-    }
-}
-
-/// Writes `=id text` and the blank line that ends every reply.
-pub(crate) fn write_success(out: &mut dyn Write, id: Option<u32>, text: &str) -> io::Result<()> {
-    let mut reply = match id {
-        Some(id) => format!("={id}"),
-        None => "=".to_string(),
-    };
-    append_body(&mut reply, text);
-    out.write_all(reply.as_bytes())?;
-    out.flush()
-}
-
-/// Writes `?id message` and the blank line.
-pub(crate) fn write_failure(
-    out: &mut dyn Write,
-    id: Option<u32>,
-    error: &GtpError,
-) -> io::Result<()> {
-    let mut reply = match id {
-        Some(id) => format!("?{id}"),
-        None => "?".to_string(),
-    };
-    append_body(&mut reply, &error.to_string());
-    out.write_all(reply.as_bytes())?;
-    out.flush()
-}
-
-/// Appends a reply body and the closing blank line. The status is always
-/// followed by a space, as GNU Go writes it: GoGui takes a reply's text from
-/// after the first space of the whole reply, so `=` then a line feed would
-/// lose the first word of the next line. Blank lines inside the body would
-/// end the reply early for the controller, so they are dropped.
-fn append_body(reply: &mut String, text: &str) {
-    let mut lines = text.split('\n').map(|line| line.trim_end_matches('\r'));
-    reply.push(' ');
-    reply.push_str(lines.next().unwrap_or(""));
-    for line in lines.filter(|line| !line.trim().is_empty()) {
-        reply.push('\n');
-        reply.push_str(line);
-    }
-    reply.push_str("\n\n");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_print_short() {
-        assert_eq!(number_text(7.5), "7.5");
-        assert_eq!(number_text(7.0), "7");
-        assert_eq!(number_text(f64::from(6.3f32)), "6.3");
-        assert_eq!(number_text(-0.001), "0");
-        assert_eq!(number_text(-2.25), "-2.25");
-    }
-
-    #[test]
-    fn reply_bodies_never_hold_blank_lines() {
-        let mut reply = String::from("=");
-        append_body(&mut reply, "\na\n\nb\n");
-        assert_eq!(reply, "= \na\nb\n\n");
-        let mut empty = String::from("=3");
-        append_body(&mut empty, "");
-        assert_eq!(empty, "=3 \n\n");
+    /// Ponders if the last genmove asked for it (see [`Player::ponder`]),
+    /// and logs what it found.
+    pub(crate) fn ponder(&mut self, watcher: &mut dyn Watcher) {
+        let Some(pondered) = self.player.ponder(&self.game, watcher) else {
+            return;
+        };
+        let expected = pondered
+            .report
+            .best()
+            .map_or_else(|| "nothing".to_string(), |best| self.move_text(best.mv));
+        log::info!(
+            "pondered {} playouts in {:.2} s, tree {} nodes, expecting {expected}",
+            pondered.report.playouts,
+            pondered.elapsed.as_secs_f64(),
+            pondered.tree_size,
+        );
     }
 }

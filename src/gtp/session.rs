@@ -22,12 +22,13 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::GtpError;
+use super::dispatch::{Control, write_failure};
 use super::engine::{
-    Control, Engine, EngineConfig, FileAccess, REMOTE_MAX_OWNERSHIP_PLAYOUTS, ResourceCaps,
-    Watcher, write_failure,
+    Engine, EngineConfig, FileAccess, REMOTE_MAX_OWNERSHIP_PLAYOUTS, ResourceCaps,
 };
+use super::error::GtpError;
 use super::parse::is_interrupt_comment;
+use crate::player::Watcher;
 
 /// One event from the input stream.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,220 @@
+//! GoGui's commands: the analyze command list, `gogui-interrupt`, the
+//! `gogui-rules_*` family that lets GoGui referee NoGo, and the gfx
+//! commands `kosumi-ladders` and `kosumi-tactics`.
+
+use super::text;
+use crate::board::{Color, GameKind, Move, Outcome, Point};
+use crate::go::reading::{Effect, root_effects};
+use crate::go::tactics::laddered_strings;
+use crate::gtp::engine::{Call, Engine, Response};
+use crate::gtp::error::GtpError;
+use crate::gtp::format::{color_letter, color_word, number_text};
+
+pub(crate) fn gogui_analyze_commands(
+    _: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(
+        [
+            "dboard/Ownership/kosumi-ownership",
+            "sboard/Visits/kosumi-visits",
+            "var/Principal variation/kosumi-pv",
+            "string/Win rate/kosumi-winrate",
+            "gfx/Ladders/kosumi-ladders",
+            "gfx/Tactics/kosumi-tactics",
+            "plist/Dead stones/final_status_list dead",
+            "plist/Seki stones/final_status_list seki",
+            "string/Final score/final_score",
+            "string/Show board/showboard",
+            "param/Engine parameters/kosumi-param",
+        ]
+        .join("\n"),
+    )
+}
+
+pub(crate) fn gogui_interrupt(_: &mut Engine, _: &mut Call) -> Result<Response, GtpError> {
+    text("")
+}
+
+/// GoGui's documented form: a capital letter, then lower case only. GoGui
+/// treats an engine that answers `Go` as a Go program and any other as the
+/// ruler of its game.
+pub(crate) fn gogui_rules_game_id(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(match engine.game().kind() {
+        GameKind::Go => "Go",
+        GameKind::NoGo => "Nogo",
+    })
+}
+
+pub(crate) fn gogui_rules_board_size(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(engine.geometry().width().to_string())
+}
+
+pub(crate) fn gogui_rules_board(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let board = engine.game().position().to_text();
+    text(format!("\n{}", board.trim_end()))
+}
+
+pub(crate) fn gogui_rules_legal_moves(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let game = engine.game();
+    if game.is_over() {
+        return text("");
+    }
+    let mover = game.to_move();
+    let mut moves: Vec<String> = engine
+        .geometry()
+        .points()
+        .filter(|&p| game.check_move(mover, Move::Play(p)).is_ok())
+        .map(|p| engine.point_text(p))
+        .collect();
+    if game.kind() == GameKind::Go {
+        moves.push("PASS".to_string());
+    }
+    text(moves.join(" "))
+}
+
+pub(crate) fn gogui_rules_side_to_move(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    text(color_word(engine.game().to_move()))
+}
+
+/// The sentence GoGui shows in its "game finished" dialog (its
+/// documentation's form: who won, and by how much where that means
+/// something).
+pub(crate) fn gogui_rules_final_result(
+    engine: &mut Engine,
+    call: &mut Call,
+) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let game = engine.game();
+    if !game.is_over() {
+        return text("The game is not over.");
+    }
+    let capitalized = |color: Color| {
+        let mut word = color_word(color).to_string();
+        word[..1].make_ascii_uppercase();
+        word
+    };
+    if game.kind() == GameKind::NoGo {
+        let loser = game.to_move();
+        return text(format!(
+            "{} wins: {} has no legal move.",
+            capitalized(loser.opponent()),
+            color_word(loser)
+        ));
+    }
+    match engine.player().counted_outcome(game) {
+        Outcome::Draw => text("Draw: the area count is even."),
+        Outcome::Win(color, margin) => {
+            let margin = number_text(margin.into());
+            text(format!(
+                "{} wins by {margin} points ({}+{margin}), counting area with dead stones removed.",
+                capitalized(color),
+                color_letter(color),
+            ))
+        }
+    }
+}
+
+/// `kosumi-ladders` (GoGui gfx): every stone of each string a ladder
+/// captures with the opponent of the string to move, in red, and a status
+/// line naming one stone of each.
+pub(crate) fn kosumi_ladders(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    if engine.game().kind() == GameKind::NoGo {
+        return text("TEXT no ladders in NoGo: nothing is ever captured");
+    }
+    let position = engine.game().position();
+    let strings = laddered_strings(position);
+    if strings.is_empty() {
+        return text("TEXT no string dies in a ladder");
+    }
+    let stones: Vec<Point> = strings
+        .iter()
+        .flat_map(|&p| position.string_stones(p).iter().collect::<Vec<Point>>())
+        .collect();
+    text(format!(
+        "COLOR red {}\nTEXT dies in a ladder: {}",
+        engine.points_text(&stones),
+        engine.points_text(&strings)
+    ))
+}
+
+/// `kosumi-tactics` (GoGui gfx): what the root's tactical reading finds
+/// for the side to move (see `go::reading`): in green the points that
+/// capture an enemy string short of liberties, in blue those that save an
+/// own one, in red the extensions that die anyway, and a status line
+/// listing each.
+pub(crate) fn kosumi_tactics(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    if engine.game().kind() == GameKind::NoGo {
+        return text("TEXT no tactics in NoGo: nothing is ever captured");
+    }
+    let position = engine.game().position();
+    let mover = position.to_move();
+    let (mut captures, mut saves, mut futile) = (Vec::new(), Vec::new(), Vec::new());
+    for (p, effect) in root_effects(position, mover) {
+        let list = match effect {
+            Effect::Captures(_) => &mut captures,
+            Effect::Saves(_) => &mut saves,
+            Effect::FailsToSave(_) => &mut futile,
+        };
+        if !list.contains(&p) {
+            list.push(p);
+        }
+    }
+    if captures.is_empty() && saves.is_empty() && futile.is_empty() {
+        return text("TEXT no string short of liberties is at stake");
+    }
+    futile.retain(|p| !captures.contains(p) && !saves.contains(p));
+    for list in [&mut captures, &mut saves, &mut futile] {
+        list.sort_by_key(|&p| engine.point_text(p));
+    }
+    let shown_saves: Vec<Point> = saves
+        .iter()
+        .copied()
+        .filter(|p| !captures.contains(p))
+        .collect();
+    let mut lines = Vec::new();
+    for (color, points) in [
+        ("green", &captures),
+        ("blue", &shown_saves),
+        ("red", &futile),
+    ] {
+        if !points.is_empty() {
+            lines.push(format!("COLOR {color} {}", engine.points_text(points)));
+        }
+    }
+    let listed = |points: &[Point]| match points {
+        [] => "none".to_string(),
+        _ => engine.points_text(points),
+    };
+    lines.push(format!(
+        "TEXT {} captures: {}; saves: {}; futile: {}",
+        color_word(mover),
+        listed(&captures),
+        listed(&saves),
+        listed(&futile)
+    ));
+    text(lines.join("\n"))
+}

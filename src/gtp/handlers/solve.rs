@@ -1,0 +1,108 @@
+//! `kosumi-solve`: the exact NoGo solver on the current position, run
+//! interruptibly.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::text;
+use crate::board::{GameKind, Move, Point};
+use crate::gtp::args::parse_color;
+use crate::gtp::engine::{Call, Engine, Response};
+use crate::gtp::error::GtpError;
+use crate::gtp::format::color_word;
+use crate::gtp::parse;
+use crate::nogo::solver::{SolveOptions, SolveOutcome};
+
+/// Solves the current NoGo position for `COLOR` to move (default: the side
+/// to move) within `SECONDS` (default 10): `black C3 D4` (the winner, then
+/// the winning first moves of the side to move, if it is the winner),
+/// `unknown` when time ran out before the winner was known. If it ran out
+/// after, some moves are not classified: `black C3 unresolved D4 E5`, so
+/// that a partial list is never mistaken for the whole winning set.
+/// Progress goes to stderr.
+pub(crate) fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    if call.args.len() > 2 {
+        return Err(GtpError::Syntax);
+    }
+    let mut color = engine.game().to_move();
+    let mut seconds = 10.0;
+    for arg in call.args.iter() {
+        match (parse_color(arg), parse::parse_float(arg)) {
+            (Ok(c), _) => color = c,
+            (_, Ok(s)) if s > 0.0 && s <= 86_400.0 => seconds = s,
+            _ => return Err(GtpError::Syntax),
+        }
+    }
+    if engine.game().kind() != GameKind::NoGo {
+        return Err(GtpError::CannotSolve("the solver plays NoGo"));
+    }
+    if engine.geometry().area() > crate::nogo::solver::MAX_SOLVER_AREA {
+        return Err(GtpError::CannotSolve("board too large"));
+    }
+    let mut position = engine.game().position().clone();
+    position.set_to_move(color);
+    let outcome = engine.interruptible(call.watcher, |engine| {
+        let options = SolveOptions {
+            limit: Some(Duration::from_secs_f64(seconds)),
+            stop: Some(Arc::clone(engine.player().interrupted())),
+            ..SolveOptions::default()
+        };
+        crate::nogo::solver::solve_with(&position, &options, &mut |progress| {
+            log::info!(
+                "solving: {} nodes, depth {}, {:.1} s",
+                progress.nodes,
+                progress.depth,
+                progress.elapsed.as_secs_f64()
+            );
+        })
+    });
+    log::info!(
+        "solved in {} nodes, {:.2} s",
+        outcome.nodes,
+        outcome.elapsed.as_secs_f64()
+    );
+    text(solve_reply(&outcome, |p| engine.move_text(Move::Play(p))))
+}
+
+/// The reply of `kosumi-solve` to `outcome`, moves written by `vertex`.
+fn solve_reply(outcome: &SolveOutcome, vertex: impl Fn(Point) -> String) -> String {
+    let Some(winner) = outcome.winner else {
+        return "unknown".into();
+    };
+    let mut words = vec![color_word(winner).to_string()];
+    words.extend(outcome.winning_moves.iter().map(|&p| vertex(p)));
+    if !outcome.unresolved_moves.is_empty() {
+        words.push("unresolved".into());
+        words.extend(outcome.unresolved_moves.iter().map(|&p| vertex(p)));
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    /// A solve that ran out of time after finding the winner lists the
+    /// moves it did not classify, apart from the winning ones.
+    #[test]
+    fn a_partial_solve_says_which_moves_are_unresolved() {
+        use crate::nogo::solver::SolveStatus::{Complete, OutOfTime, WinnerOnly};
+        let outcome = |winner, status, winning: &[u16], unresolved: &[u16]| SolveOutcome {
+            winner,
+            status,
+            winning_moves: winning.iter().map(|&p| Point(p)).collect(),
+            losing_moves: vec![Point(9)],
+            unresolved_moves: unresolved.iter().map(|&p| Point(p)).collect(),
+            nodes: 1,
+            elapsed: Duration::ZERO,
+        };
+        let vertex = |p: Point| format!("p{}", p.0);
+        let partial = outcome(Some(Color::White), WinnerOnly, &[3], &[5, 7]);
+        assert_eq!(solve_reply(&partial, vertex), "white p3 unresolved p5 p7");
+        let complete = outcome(Some(Color::Black), Complete, &[3, 4], &[]);
+        assert_eq!(solve_reply(&complete, vertex), "black p3 p4");
+        let unknown = outcome(None, OutOfTime, &[], &[3]);
+        assert_eq!(solve_reply(&unknown, vertex), "unknown");
+    }
+}

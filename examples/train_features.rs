@@ -25,10 +25,11 @@ use std::fs;
 use kosumi::board::{Cell, Color, GameKind, Geometry, LibertyMemo, Point, Position};
 use kosumi::go::checks::MoveChecks;
 use kosumi::go::features::{
-    Features, GO_GAMMAS, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, RecentMoves,
-    canonical_pattern, move_features,
+    Features, GO_GAMMAS, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, canonical_pattern,
+    move_features,
 };
 use kosumi::record::sgf;
+use kosumi::search::domain::RecentMoves;
 
 /// Sweeps of MM over every group.
 const SWEEPS: usize = 25;

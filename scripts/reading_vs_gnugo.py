@@ -14,7 +14,7 @@ extend an own one in vain, and checks each claim with GNU Go's `attack` and
 
 Prints each claim GNU Go disputes, then the counts. GNU Go is no oracle
 (it reads ko as ko, and it has its own horizons), but a change to
-`search/reading.rs` that adds disputed claims deserves a look.
+`src/go/reading.rs` that adds disputed claims deserves a look.
 
     scripts/reading_vs_gnugo.py SUITE.tst [KOSUMI] [GNUGO]
 

@@ -330,7 +330,8 @@ fn a_time_limit_stops_the_solver() {
 #[ignore = "a measurement, minutes long"]
 fn knowledge_match() {
     use kosumi::board::{Game, Move};
-    use kosumi::search::{Decision, SearchLimits, SearchParams, Searcher};
+    use kosumi::player::decision::{Decision, search_decision};
+    use kosumi::search::{SearchLimits, SearchParams, Searcher};
     use std::sync::atomic::AtomicBool;
 
     let setting = |name: &str| std::env::var(name).unwrap_or_default();
@@ -388,7 +389,7 @@ fn knowledge_match() {
                 players[who].search(&game, &limits, &AtomicBool::new(false), None, &mut |_| {});
             playouts[who] += report.playouts;
             seconds[who] += report.elapsed.as_secs_f64();
-            match players[who].decide(&game, &report) {
+            match search_decision(players[who].params(), &game, &report) {
                 Decision::Play(Move::Play(p)) => game.play(mover, Move::Play(p)).expect("legal"),
                 _ => break mover.opponent(),
             }

@@ -8,6 +8,11 @@
 //! - [`Game`] is the game record: setup stones, move history, the set of past
 //!   positions for positional superko, undo by replay, komi and scoring.
 //! - [`zobrist`] holds the fixed hash keys shared by both.
+//! - `position/`: the board by concern (legality, moves, liberties, nakade,
+//!   text form) and `invariants`, the checker of its incremental state.
+//! - [`vertex`]: vertex names (`D4`, `pass`), parsed and written.
+//! - `handicap`: fixed and free handicap placement; [`perft`]: move-generator
+//!   counts; `scoring`: area counts and outcomes.
 
 mod bitboard;
 mod game;
@@ -16,6 +21,7 @@ mod handicap;
 pub mod perft;
 mod position;
 mod scoring;
+pub mod vertex;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -15,9 +15,10 @@ use crate::search::uct::Shared;
 use crate::search::{ROOT_READING_MIN_TIME, SearchLimits};
 
 use super::checks::MoveChecks;
-use super::features::{GO_GAMMAS, RecentMoves, move_features};
+use super::features::{GO_GAMMAS, move_features};
 use super::policy::heavy_playout;
-use super::prior::{Prior, PriorContext, add_learned, go_prior, root_reading_priors};
+use super::prior::{PriorContext, add_learned, go_prior, root_reading_priors};
+use crate::search::domain::{Prior, RecentMoves};
 
 /// Go for the search.
 pub struct GoDomain;

@@ -18,6 +18,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 use crate::board::{Cell, Color, LibertyMemo, Point, Position, ring_symmetries};
+use crate::search::domain::RecentMoves;
 
 use super::checks::MoveChecks;
 
@@ -175,15 +176,6 @@ pub fn canonical_pattern(group: usize, code: u32) -> u32 {
         shape_symmetries(code)
     };
     symmetries.into_iter().min().unwrap_or(code)
-}
-
-/// The last two moves before a position, where they were stones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RecentMoves {
-    /// The opponent's last stone.
-    pub last: Option<Point>,
-    /// The mover's own stone before it.
-    pub before_last: Option<Point>,
 }
 
 /// CrazyStone's distance between two points: dx + dy + max(dx, dy), so 2

@@ -20,7 +20,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use crate::board::{Cell, Color, Point, Position, ring_symmetries};
 
-use crate::search::playout::{FastRng, PlayoutResult, below, play_out};
+use crate::search::playout::{FastRng, PlayoutResult, below, mercy_stones, play_out};
 
 /// Probability (out of 256) that each rule is tried when it applies.
 const ATARI_RESPONSE_ODDS: u32 = 230;
@@ -38,13 +38,6 @@ const NAKADE_ODDS: u32 = 230;
 const SELF_ATARI_REJECT_ODDS: u32 = 240;
 /// Strings larger than this are never thrown into atari by a random move.
 const SELF_ATARI_MAX_STONES: usize = 2;
-/// The mercy rule ends a playout once one side has captured this many
-/// stones more than the other during it, or a sixth of the board's points
-/// if that is more (20 on 9x9, 60 on 19x19). From the empty 9x9 board it
-/// then stops 42% of playouts, saves 10% of their moves, and names a
-/// different winner from the one the full playout finds in 1 of 10,000.
-const MERCY_MIN_STONES: u32 = 20;
-const MERCY_BOARD_SHARE: u32 = 6;
 
 /// The MoGo 3x3 patterns, centre = the move. `X`/`O`: stones of either
 /// colour (patterns are matched for both colours), `.` empty, `x` not X,
@@ -362,12 +355,6 @@ pub fn choose_move(
         }
     }
     random_move(position, mover, rng)
-}
-
-/// The capture lead at which the mercy rule ends a heavy playout on a
-/// board of `area` points.
-pub fn mercy_stones(area: usize) -> u32 {
-    MERCY_MIN_STONES.max(area as u32 / MERCY_BOARD_SHARE)
 }
 
 /// Plays a Go position out with the heavy policy (see the module doc),

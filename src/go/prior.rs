@@ -8,36 +8,8 @@ use super::checks::MoveChecks;
 use super::policy::pattern_at;
 use super::reading::{Effect, root_effects};
 use super::tactics::atari_chases_broken_ladder;
+use crate::search::domain::Prior;
 use crate::search::params::SearchParams;
-
-/// Virtual playouts of a prior: `visits`, of which `wins` half points won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Prior {
-    pub visits: u32,
-    pub wins: u32,
-}
-
-impl Prior {
-    /// `n` playouts at 50%.
-    pub fn even(n: u32) -> Prior {
-        Prior { visits: n, wins: n }
-    }
-
-    fn won(&mut self, n: u32) {
-        self.visits += n;
-        self.wins += 2 * n;
-    }
-
-    fn lost(&mut self, n: u32) {
-        self.visits += n;
-    }
-
-    /// As stored in a node (visits capped to 16 bits).
-    pub fn to_node(self) -> (u16, u32) {
-        let visits = self.visits.min(u16::MAX as u32);
-        (visits as u16, self.wins.min(2 * visits))
-    }
-}
 
 /// What a whole expansion shares: the last move and how open the board is.
 pub struct PriorContext {

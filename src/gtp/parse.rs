@@ -15,11 +15,14 @@ use std::collections::HashSet;
 
 use nom::{
     IResult, Parser,
-    character::complete::{anychar, digit1, one_of},
-    combinator::{all_consuming, map_opt, opt, recognize},
+    character::complete::{digit1, one_of},
+    combinator::{all_consuming, opt, recognize},
     number::complete::recognize_float,
 };
 use thiserror::Error;
+
+use crate::board::vertex::{self, VertexError};
+pub use crate::board::vertex::{Vertex, format_vertex, format_vertex_lower};
 
 /// Why a command line or argument was rejected.
 ///
@@ -82,14 +85,6 @@ pub enum GtpColor {
     White,
 }
 
-/// A GTP vertex. `col` 0 is column `A` (letters skip `I`); `row` 0 is GTP
-/// row 1, the bottom row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Vertex {
-    Pass,
-    Point { col: usize, row: usize },
-}
-
 /// A `color vertex` argument pair, as taken by `play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GtpMove {
@@ -105,9 +100,6 @@ pub struct CommandLine {
     pub name: String,
     pub args: Vec<String>,
 }
-
-/// GTP column letters: `I` is skipped to avoid confusion with `J`/`1`.
-const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// GTP 2 section 3.1 steps 1-3: drop control characters other than HT and
 /// LF (so CR goes), cut each line from `#` to its end, turn HT into space.
@@ -190,20 +182,8 @@ pub fn parse_color(text: &str) -> Result<GtpColor, ParseError> {
         .ok_or(ParseError::InvalidColor)
 }
 
-fn column_index(letter: char) -> Option<usize> {
-    let upper = letter.to_ascii_uppercase();
-    COLUMN_LETTERS
-        .iter()
-        .position(|&column| char::from(column) == upper)
-}
-
-/// `<column letter><row digits>` with nothing around it; the row is not yet
-/// range-checked.
-fn column_and_row_digits(input: &str) -> IResult<&str, (usize, &str)> {
-    all_consuming((map_opt(anychar, column_index), digit1)).parse(input)
-}
-
-/// Parses a vertex (`D4`, `pass`, any case) on a board of the given size.
+/// Parses a vertex (`D4`, `pass`, any case) on a board of the given size:
+/// [`crate::board::vertex::parse_vertex`] with its errors as GTP's.
 ///
 /// Errors: [`ParseError::InvalidVertex`] for malformed text (including
 /// column `I` and two-letter columns), [`ParseError::ResignNotAVertex`] for
@@ -214,48 +194,11 @@ pub fn parse_vertex(
     board_width: usize,
     board_height: usize,
 ) -> Result<Vertex, ParseError> {
-    if text.eq_ignore_ascii_case("pass") {
-        return Ok(Vertex::Pass);
-    }
-    if text.eq_ignore_ascii_case("resign") {
-        return Err(ParseError::ResignNotAVertex);
-    }
-    let (_, (col, row_digits)) =
-        column_and_row_digits(text).map_err(|_| ParseError::InvalidVertex)?;
-    // A row too long for usize is still well formed, just far off the board.
-    let row_number = row_digits
-        .parse::<usize>()
-        .map_err(|_| ParseError::VertexOffBoard)?;
-    if col >= board_width || row_number == 0 || row_number > board_height {
-        return Err(ParseError::VertexOffBoard);
-    }
-    Ok(Vertex::Point {
-        col,
-        row: row_number - 1,
+    vertex::parse_vertex(text, board_width, board_height).map_err(|error| match error {
+        VertexError::Invalid => ParseError::InvalidVertex,
+        VertexError::Resign => ParseError::ResignNotAVertex,
+        VertexError::OffBoard => ParseError::VertexOffBoard,
     })
-}
-
-/// Upper-case GTP spelling, as in responses: `D4`, `PASS`.
-///
-/// Columns past `Z` cannot be written in GTP; the engine never has them,
-/// and they print as `?` rather than panic.
-pub fn format_vertex(vertex: Vertex) -> String {
-    match vertex {
-        Vertex::Pass => "PASS".to_owned(),
-        Vertex::Point { col, row } => {
-            debug_assert!(col < COLUMN_LETTERS.len(), "column {col} has no GTP letter");
-            let letter = COLUMN_LETTERS
-                .get(col)
-                .map_or('?', |&byte| char::from(byte));
-            // Saturating only matters for absurd rows; it keeps this panic-free.
-            format!("{letter}{}", row.saturating_add(1))
-        }
-    }
-}
-
-/// Lower-case spelling, as analysis `info` lines use: `d4`, `pass`.
-pub fn format_vertex_lower(vertex: Vertex) -> String {
-    format_vertex(vertex).to_ascii_lowercase()
 }
 
 /// An optional sign then ASCII digits, with nothing around them.

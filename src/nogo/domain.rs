@@ -6,10 +6,9 @@
 use std::time::Instant;
 
 use crate::board::{Color, Game, GameKind, Move, Point, Position};
-use crate::go::features::RecentMoves;
-use crate::go::prior::Prior;
 use crate::search::SearchLimits;
 use crate::search::domain::{Domain, PlayoutEnd, RootPlan};
+use crate::search::domain::{Prior, RecentMoves};
 use crate::search::params::SearchParams;
 use crate::search::playout::{FastRng, light_playout_traced, unit_roll};
 use crate::search::tree::{Node, Tree};

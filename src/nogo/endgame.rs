@@ -106,7 +106,7 @@ fn solve_in_game(
 
 /// Asks the solver about the root's searched moves, most visited first,
 /// until one is proven to win or `deadline` passes; marks each proven
-/// move in the tree (where `Searcher::decide` and the kept tree see it).
+/// move in the tree (where the player's decision and the kept tree see it).
 pub fn verify_candidates(table: &mut KeptTable, tree: &Tree, root: &Position, deadline: Instant) {
     let mover = root.to_move();
     let (first, count) = tree.node(ROOT).children();

@@ -24,8 +24,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::board::vertex::{Vertex, format_vertex, parse_vertex};
 use crate::board::{Color, Game, GameKind, Geometry, MAX_SIZE, Move, Point, Position};
-use crate::gtp::parse::{Vertex, format_vertex, parse_vertex};
 use crate::record::game::{SgfRecord, node_moves};
 
 /// The book shipped with Kosumi.

@@ -14,7 +14,7 @@
 
 use super::Player;
 use crate::board::{Bitboard, Color, Game, GameKind, Move, Outcome};
-use crate::search::{Candidate, Decision, SearchReport};
+use crate::search::{Candidate, Proof, SearchParams, SearchReport};
 
 /// Moves per handicap stone added to the opening in which White never
 /// resigns a handicap game.
@@ -37,6 +37,69 @@ pub enum Purpose {
 pub enum Choice {
     Play(Move),
     Resign,
+}
+
+/// What the search's report says genmove should answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Play(Move),
+    Resign,
+}
+
+/// The search's own answer, before the player checks it against the
+/// real game: a proven win at once, never a proven loss if anything else
+/// is left, a pass only when it does not lose on the board as it stands,
+/// and resignation when hopeless (never in the opening nor under a dynamic
+/// komi that asks points; in NoGo when no move is legal).
+pub fn search_decision(params: &SearchParams, game: &Game, report: &SearchReport) -> Decision {
+    let mover = report.to_move;
+    if report.candidates.is_empty() {
+        return match game.kind() {
+            GameKind::Go => Decision::Play(Move::Pass),
+            GameKind::NoGo => Decision::Resign,
+        };
+    }
+    if let Some(win) = report.candidates.iter().find(|c| c.proof == Proof::Win) {
+        return Decision::Play(win.mv);
+    }
+    let mut choices: Vec<&Candidate> = report
+        .candidates
+        .iter()
+        .filter(|c| c.proof != Proof::Loss)
+        .collect();
+    if choices.is_empty() {
+        choices = report.candidates.iter().collect();
+    }
+    if game.kind() == GameKind::Go {
+        let board_wins = match game.area_score().outcome(game.komi()) {
+            Outcome::Win(color, _) => color == mover,
+            Outcome::Draw => false,
+        };
+        let opponent_passed = game.moves().last().is_some_and(|&(_, m)| m == Move::Pass);
+        let pass_searched = report.candidates.iter().any(|c| c.mv == Move::Pass);
+        if opponent_passed && board_wins && pass_searched {
+            return Decision::Play(Move::Pass);
+        }
+        if !board_wins && choices.len() > 1 {
+            choices.retain(|c| c.mv != Move::Pass);
+        }
+    }
+    let best = choices[0];
+    // Under a dynamic komi the candidates' win rates are not the
+    // game's: with points asked the game looked won when they were;
+    // with points given the probe's win rate is the game's.
+    let game_winrate = match report.extra_margin {
+        0 => Some(best.winrate),
+        extra if extra < 0 => report.probe_winrate,
+        _ => None,
+    };
+    if game_winrate.is_some_and(|winrate| winrate < params.resign_threshold)
+        && game.moves().len() >= params.resign_min_moves
+        && best.visits >= 100
+    {
+        return Decision::Resign;
+    }
+    Decision::Play(best.mv)
 }
 
 /// Whether the opponent's last move was a pass, in Go.
@@ -117,7 +180,7 @@ impl Player {
         // The search's decision: proven wins first, no proven losses,
         // passes only when they do not lose on the board, resignation when
         // hopeless.
-        let decision = self.searcher.decide(game, report);
+        let decision = search_decision(&self.params, game, report);
         if purpose != Purpose::Cleanup && !handicap_opening && decision == Decision::Resign {
             return Choice::Resign;
         }

@@ -37,15 +37,37 @@ pub mod watch;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use self::clock::Clock;
-use crate::board::{Color, Game, Point};
-use crate::search::{SearchParams, Searcher};
+use crate::board::{Color, Game, GameKind, Point};
+use crate::go::GoDomain;
+use crate::nogo::NogoDomain;
+use crate::search::{SearchLimits, SearchParams, SearchReport, Searcher};
 
 pub use decision::{Choice, Purpose};
 pub use genmove::{MoveView, Source};
 pub use scoring::StringStatus;
 pub use watch::{SearchView, Silent, Watcher};
+
+impl Searcher {
+    /// Searches the position of `game` for the side to move until a limit
+    /// is reached or `stop` is set, as [`Searcher::search_as`] for the
+    /// game's own domain: the one place the game is chosen.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        interval: Option<Duration>,
+        progress: &mut dyn FnMut(&SearchReport),
+    ) -> SearchReport {
+        match game.kind() {
+            GameKind::Go => self.search_as::<GoDomain>(game, limits, stop, interval, progress),
+            GameKind::NoGo => self.search_as::<NogoDomain>(game, limits, stop, interval, progress),
+        }
+    }
+}
 
 /// What the controller may change about how the player thinks, besides
 /// the search's own parameters and the clock.

@@ -11,14 +11,50 @@
 use std::time::Instant;
 
 use crate::board::{Color, Game, Move, Point, Position};
-use crate::go::features::RecentMoves;
-use crate::go::prior::Prior;
 
 use super::params::SearchParams;
 use super::playout::FastRng;
 use super::tree::{Node, Tree};
 use super::uct::Shared;
 use super::{SearchLimits, SearchReport};
+
+/// Virtual playouts of a prior: `visits`, of which `wins` half points won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prior {
+    pub visits: u32,
+    pub wins: u32,
+}
+
+impl Prior {
+    /// `n` playouts at 50%.
+    pub fn even(n: u32) -> Prior {
+        Prior { visits: n, wins: n }
+    }
+
+    pub fn won(&mut self, n: u32) {
+        self.visits += n;
+        self.wins += 2 * n;
+    }
+
+    pub fn lost(&mut self, n: u32) {
+        self.visits += n;
+    }
+
+    /// As stored in a node (visits capped to 16 bits).
+    pub fn to_node(self) -> (u16, u32) {
+        let visits = self.visits.min(u16::MAX as u32);
+        (visits as u16, self.wins.min(2 * visits))
+    }
+}
+
+/// The last two moves before a position, where they were stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecentMoves {
+    /// The opponent's last stone.
+    pub last: Option<Point>,
+    /// The mover's own stone before it.
+    pub before_last: Option<Point>,
+}
 
 /// How a playout from a leaf ended.
 #[derive(Clone, Copy, Debug, PartialEq)]

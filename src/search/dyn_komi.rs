@@ -44,10 +44,10 @@ use crate::board::Color;
 
 use super::params::SearchParams;
 use super::playout::PlayoutResult;
+use super::playout::mercy_stones;
 use super::report::report;
 use super::root_stats::RootScores;
 use super::tree::Tree;
-use crate::go::policy::mercy_stones;
 
 /// The final margins of the probe's playouts, counted by half points.
 pub struct MarginTally {

@@ -1,13 +1,14 @@
 //! Search: what the GTP layer asks for a move, and how it is found.
 //!
-//! The GTP layer sees only [`Searcher::search`] with a [`SearchLimits`] and
+//! The player sees only [`Searcher::search_as`] with a [`SearchLimits`] and
 //! a stop flag; it never hands the search its input stream. Progress
 //! reports (for analysis streaming and GoGui) arrive through a callback.
 //!
 //! The search knows no game: it sees one through the [`Domain`] trait
 //! (`domain`), implemented by `crate::go::GoDomain` and
-//! `crate::nogo::NogoDomain`; [`Searcher::search`] picks the game once and
-//! runs a search monomorphised for it.
+//! `crate::nogo::NogoDomain`, and imports neither; `Searcher::search` (in
+//! `crate::player`) picks the game once and runs a search monomorphised
+//! for it.
 //!
 //! - `tree`: the node arena (counts, AMAF, proofs) and its reuse.
 //! - `uct`: one simulation (descend, expand, play out, back up, proofs);
@@ -15,11 +16,10 @@
 //! - `run`: limits, the search threads and when to stop.
 //! - `dyn_komi`: dynamic komi, probe to settled margin, as one unit.
 //! - `root_stats`: score leads and criticality of the root's moves.
-//! - `report`: what a search returns; `decide`: genmove's answer from it.
+//! - `report`: what a search returns (the player turns it into a move).
 //! - `params`: every tunable, declared once.
 //! - `playout`: light random playouts and the playouts' random numbers.
 
-mod decide;
 pub mod domain;
 pub mod dyn_komi;
 pub mod params;
@@ -38,17 +38,14 @@ use std::time::{Duration, Instant};
 use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::board::{Bitboard, Color, Game, GameKind, Geometry, Move, Point, Position};
-use crate::go::GoDomain;
-use crate::go::features::RecentMoves;
-use crate::go::prior::Prior;
-use crate::nogo::NogoDomain;
+use domain::{Prior, RecentMoves};
 
 pub use domain::{Domain, PlayoutEnd, RootPlan};
 use dyn_komi::{KomiPhase, KomiState, MarginTally};
 pub use params::{PARAM_TABLE, ParamError, SearchParams};
 pub use playout::{FastRng, PlayoutResult, light_playout};
 use report::report;
-pub use report::{Candidate, Decision, Proof, SearchReport, wilson_interval};
+pub use report::{Candidate, Proof, SearchReport, wilson_interval};
 use root_stats::RootCriticality;
 pub use run::SearchLimits;
 use run::{Checkpoint, Run, UNLIMITED_FALLBACK_PLAYOUTS, run_playouts};
@@ -133,11 +130,12 @@ impl Searcher {
         self.kept.as_ref().map_or(0, |k| k.tree.len())
     }
 
-    /// Searches the position of `game` for the side to move until a limit
-    /// is reached or `stop` is set. `progress` is called about every
-    /// `interval` with the report so far (never if `interval` is `None`).
-    /// The game is chosen here, once.
-    pub fn search(
+    /// Searches the position of `game`, a game of `D`, for the side to
+    /// move until a limit is reached or `stop` is set. `progress` is called
+    /// about every `interval` with the report so far (never if `interval`
+    /// is `None`). `Searcher::search` (in `crate::player`, the layer that
+    /// knows both games) picks `D` from the game.
+    pub fn search_as<D: Domain>(
         &mut self,
         game: &Game,
         limits: &SearchLimits,
@@ -150,10 +148,7 @@ impl Searcher {
             interval,
             start: Instant::now(),
         };
-        match game.kind() {
-            GameKind::Go => self.search_as::<GoDomain>(game, limits, &watch, progress),
-            GameKind::NoGo => self.search_as::<NogoDomain>(game, limits, &watch, progress),
-        }
+        self.search_watched::<D>(game, limits, &watch, progress)
     }
 
     /// What game `D` keeps between searches.
@@ -170,10 +165,10 @@ impl Searcher {
             .expect("found by its type")
     }
 
-    /// [`Searcher::search`] for a game `D`: settle what the game settles at
-    /// the root, run the playouts (with a dynamic komi where it applies),
-    /// verify the candidates if the game asked to, report and keep the tree.
-    fn search_as<D: Domain>(
+    /// [`Searcher::search_as`]: settle what the game settles at the root,
+    /// run the playouts (with a dynamic komi where it applies), verify the
+    /// candidates if the game asked to, report and keep the tree.
+    fn search_watched<D: Domain>(
         &mut self,
         game: &Game,
         limits: &SearchLimits,

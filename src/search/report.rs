@@ -75,13 +75,6 @@ impl SearchReport {
     }
 }
 
-/// What genmove should answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    Play(Move),
-    Resign,
-}
-
 /// Proof status of a candidate, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proof {

@@ -5,8 +5,10 @@ use super::run::{CHECK_EVERY, ROOT_VISIT_CEILING, decided_early};
 use super::tree::PROVEN_WIN;
 use super::*;
 use crate::board::Geometry;
+use crate::nogo::NogoDomain;
 use crate::nogo::endgame::{points_legal_for_either, verify_candidates};
 use crate::nogo::solver::{self, KeptTable};
+use crate::player::decision::{Decision, search_decision};
 
 fn searcher(playouts_seed: u64) -> Searcher {
     searcher_with(SearchParams {
@@ -270,7 +272,7 @@ fn captures_a_big_string_in_atari() {
     let report = run(&mut s, &game, 3000);
     let capture = game.geometry().point(6, 4).unwrap();
     assert_eq!(
-        s.decide(&game, &report),
+        search_decision(s.params(), &game, &report),
         Decision::Play(Move::Play(capture))
     );
 }
@@ -476,7 +478,7 @@ fn nogo_solver_proves_a_small_board() {
     let mut s = searcher(3);
     let report = run(&mut s, &game, 5000);
     assert!(report.candidates.iter().any(|c| c.proof == Proof::Win));
-    let Decision::Play(mv) = s.decide(&game, &report) else {
+    let Decision::Play(mv) = search_decision(s.params(), &game, &report) else {
         panic!("a won position must not resign");
     };
     let best = report.candidates.iter().find(|c| c.mv == mv).unwrap();
@@ -553,7 +555,10 @@ fn nogo_without_moves_resigns() {
     );
     let mut s = searcher(3);
     let report = run(&mut s, &game, 100);
-    assert_eq!(s.decide(&game, &report), Decision::Resign);
+    assert_eq!(
+        search_decision(s.params(), &game, &report),
+        Decision::Resign
+    );
 }
 
 #[test]
@@ -612,5 +617,8 @@ fn passes_back_when_the_board_already_wins() {
     let mut s = searcher(1);
     let report = run(&mut s, &game, 500);
     // Black has 15 points to White's 10: White must not pass back.
-    assert_ne!(s.decide(&game, &report), Decision::Play(Move::Pass));
+    assert_ne!(
+        search_decision(s.params(), &game, &report),
+        Decision::Play(Move::Pass)
+    );
 }

@@ -8,8 +8,8 @@
 
 use std::marker::PhantomData;
 
+use super::domain::RecentMoves;
 use crate::board::{Bitboard, Color, Move, Point, Position};
-use crate::go::features::RecentMoves;
 
 use super::Domain;
 use super::dyn_komi::MarginTally;

@@ -303,6 +303,15 @@ public class LizzieHarness {
     return -1;
   }
 
+  /** The id of the last `command` sent from sent[from] on, or -1. */
+  static int newestSince(int from, String command) {
+    synchronized (sent) {
+      for (int i = sent.size() - 1; i >= from; i--)
+        if (sent.get(i).command().equals(command)) return sent.get(i).id();
+    }
+    return -1;
+  }
+
   static Sent lastSent() {
     synchronized (sent) {
       return sent.isEmpty() ? null : sent.get(sent.size() - 1);
@@ -342,14 +351,23 @@ public class LizzieHarness {
     long end = System.nanoTime() + (long) (seconds * 1e9);
     double t0 = now();
     int analyze = -1;
+    Sent after = null;
     List<Info> fresh = new ArrayList<>();
     while (System.nanoTime() < end) {
       checkAlive(lz, step);
-      if (analyze < 0) analyze = sentSince(from, "lz-analyze 10");
+      // Lizzie restarts the analysis after each setting it sends while
+      // pondering (Leelaz.komi calls ponder() again), from more than one
+      // thread: follow the newest lz-analyze, and wait while a setting
+      // sent after it has not been followed by a new one yet.
+      analyze = newestSince(from, "lz-analyze 10");
+      after = null;
       if (analyze >= 0) {
         Sent last = lastSent();
-        if (last.id() != analyze)
-          throw new Failure(step + ": Lizzie sent '" + last.command() + "' after lz-analyze");
+        if (last.id() != analyze) {
+          after = last;
+          Thread.sleep(20);
+          continue;
+        }
         fresh.clear();
         synchronized (infos) {
           for (Info i : infos) if (i.forCommand() == analyze) fresh.add(i);
@@ -359,6 +377,10 @@ public class LizzieHarness {
       Thread.sleep(20);
     }
     if (analyze < 0) throw new Failure(step + ": Lizzie sent no lz-analyze within " + seconds + " s");
+    if (after != null)
+      throw new Failure(
+          step + ": Lizzie sent '" + after.command() + "' after lz-analyze and no new lz-analyze within "
+              + seconds + " s");
     if (fresh.size() < 3)
       throw new Failure(
           step + ": Lizzie parsed " + fresh.size() + " info lines for 'lz-analyze 10' (id "

@@ -12,12 +12,15 @@
 //!   ataris, the mercy rule).
 //! - `prior`, `features`: what new tree nodes start with: hand-made terms
 //!   and learned move features (Bradley–Terry gammas in `go_gammas.txt`).
+//! - `life`: static life and death (unconditional life by Benson's
+//!   algorithm).
 //! - `ownership`: who owns each point at the end of playouts (dead stones,
 //!   scoring, analysis).
 
 pub mod checks;
 pub mod domain;
 pub mod features;
+pub mod life;
 pub mod ownership;
 pub mod policy;
 pub mod prior;

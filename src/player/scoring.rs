@@ -1,6 +1,7 @@
 //! The end of a game as the player judges it: playout ownership, the life
-//! status of every string (alive, dead, seki), the dead stones, and the
-//! result counted by area with those stones removed.
+//! status of every string (alive, dead, seki: unconditional life first,
+//! the playouts' ownership for the rest), the dead stones, and the result
+//! counted by area with those stones removed.
 //!
 //! Every estimate here draws its playouts from a generator seeded by the
 //! position, so the same board gets the same answer whatever came before.
@@ -9,6 +10,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use super::{Player, board_copy};
 use crate::board::{Bitboard, Color, Game, GameKind, Outcome, Point};
+use crate::go::life::{StaticJudge, StaticStatus};
 use crate::go::ownership::{DEAD_THRESHOLD, Ownership};
 use crate::search::FastRng;
 
@@ -58,6 +60,9 @@ impl Player {
             // NoGo never captures: every stone stays to the end.
             GameKind::NoGo => None,
         };
+        // Static analysis settles what it proves; the playouts judge the
+        // rest.
+        let mut judge = StaticJudge::new(position);
         let mut seen = Bitboard::EMPTY;
         let mut strings = Vec::new();
         for p in game.geometry().points() {
@@ -73,15 +78,18 @@ impl Player {
             let status = match &ownership {
                 None => StringStatus::Alive,
                 Some(own) => {
-                    let sign = if color == Color::Black { 1.0 } else { -1.0 };
-                    let mean = points.iter().map(|&q| sign * own.value(q)).sum::<f32>()
-                        / points.len().max(1) as f32;
-                    if mean < -DEAD_THRESHOLD {
-                        StringStatus::Dead
-                    } else if mean.abs() < SEKI_BAND {
-                        StringStatus::Seki
-                    } else {
-                        StringStatus::Alive
+                    let owned_by = |set: &Bitboard, owner: Color| mean_ownership(own, set, owner);
+                    // The walls count as safe when the playouts give their
+                    // points to their owner.
+                    let walls_safe =
+                        |walls: &Bitboard| owned_by(walls, color.opponent()) > DEAD_THRESHOLD;
+                    let mean = owned_by(&stones, color);
+                    match judge.status(p, color, walls_safe) {
+                        Some(StaticStatus::Alive) => StringStatus::Alive,
+                        Some(StaticStatus::Dead) => StringStatus::Dead,
+                        None if mean < -DEAD_THRESHOLD => StringStatus::Dead,
+                        None if mean.abs() < SEKI_BAND => StringStatus::Seki,
+                        None => StringStatus::Alive,
                     }
                 }
             };
@@ -111,4 +119,12 @@ impl Player {
         let score = game.area_score_with_dead(&self.dead_stones(game, None));
         score.outcome(game.komi())
     }
+}
+
+/// The mean ownership of the points of `set` towards `owner`, in [-1, 1]
+/// (0 for an empty set).
+fn mean_ownership(ownership: &Ownership, set: &Bitboard, owner: Color) -> f32 {
+    let sign = if owner == Color::Black { 1.0 } else { -1.0 };
+    let count = set.count().max(1) as f32;
+    set.iter().map(|q| sign * ownership.value(q)).sum::<f32>() / count
 }

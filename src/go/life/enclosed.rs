@@ -1,0 +1,263 @@
+//! Reading whether stones enclosed by the opponent can be killed.
+//!
+//! An invader's stones inside a region of the opponent (points without
+//! the opponent's stones, bounded only by them and the edge) are dead when
+//! the opponent captures them even though the invader moves first and the
+//! opponent's surrounding wall is taken as safe. The reader searches the
+//! region's empty points (and passing) by iterative deepening with a
+//! transposition table and a node budget: the killer wins once no invader
+//! stone is left in the region, the invader once its stones there live
+//! unconditionally (Benson), once it captures a wall stone (it broke out),
+//! or when both pass. Out of budget the stones are not called dead.
+
+use std::collections::HashMap;
+
+use crate::board::{Bitboard, Color, Point, Position};
+
+use super::benson::pass_alive_within;
+
+/// Nodes one question may cost.
+pub const ENCLOSED_READ_NODES: u32 = 50_000;
+
+/// Moves the side proving its goal tries at each of its turns.
+const PROVING_MOVES: usize = 4;
+
+/// Regions with more empty points than this are not read.
+pub const MAX_READ_EMPTIES: u32 = 12;
+
+/// The region of the opponent of `invader` holding `stone`, if the
+/// opponent's stones and the edge alone enclose it.
+pub fn enclosing_region(position: &Position, stone: Point, invader: Color) -> Bitboard {
+    let geometry = position.geometry();
+    let board = position.board_mask();
+    let outside = board.and_not(&position.stones(invader.opponent()));
+    let mut seed = Bitboard::EMPTY;
+    seed.set(stone);
+    seed.flood(&outside, geometry, board)
+}
+
+/// Whether the opponent captures the `invader` stones in `region` (a
+/// region of the opponent, its walls taken as safe) even with the invader
+/// moving first, proven within `budget` nodes. Regions of more than
+/// [`MAX_READ_EMPTIES`] empty points are not read.
+pub fn dies_enclosed(position: &Position, region: &Bitboard, invader: Color, budget: u32) -> bool {
+    let empties = region.and(&position.empty_mask()).count();
+    if empties > MAX_READ_EMPTIES {
+        return false;
+    }
+    let walls = region
+        .dilate(position.geometry(), position.board_mask())
+        .and(&position.stones(invader.opponent()));
+    let mut reader = Reader {
+        region: *region,
+        walls,
+        invader,
+        nodes: 0,
+        budget,
+        proven: HashMap::new(),
+        failed: HashMap::new(),
+    };
+    let mut start = position.clone();
+    start.set_to_move(invader);
+    for depth in (2..=2 * empties + 4).step_by(2) {
+        if reader.proves(&start, depth, 0, true) {
+            return true;
+        }
+        if reader.nodes >= budget {
+            break;
+        }
+    }
+    false
+}
+
+/// One reading question's state.
+struct Reader {
+    region: Bitboard,
+    /// The killer's stones around the region: losing one frees the invader.
+    walls: Bitboard,
+    invader: Color,
+    nodes: u32,
+    budget: u32,
+    /// Proven results (whether the killer wins) by position and passes in
+    /// a row.
+    proven: HashMap<(u64, u8), bool>,
+    /// The deepest search that failed to prove a goal, by position, passes
+    /// and goal.
+    failed: HashMap<(u64, u8, bool), u32>,
+}
+
+impl Reader {
+    /// Whether the killer's win (`killer_goal`) or the invader's is proven
+    /// from `position` within `depth` plies, the side to move being the
+    /// position's. A side proves its goal with one move that does; the
+    /// other side's every move must then be answered, so its first
+    /// unproven move ends the node.
+    fn proves(&mut self, position: &Position, depth: u32, passes: u8, killer_goal: bool) -> bool {
+        if let Some(killer_wins) = self.settled(position, passes) {
+            return killer_wins == killer_goal;
+        }
+        let key = (position.hash_with_side(), passes);
+        if let Some(&killer_wins) = self.proven.get(&key) {
+            return killer_wins == killer_goal;
+        }
+        let failed_key = (key.0, key.1, killer_goal);
+        if depth == 0
+            || self.nodes >= self.budget
+            || self.failed.get(&failed_key).is_some_and(|&d| d >= depth)
+        {
+            return false;
+        }
+        self.nodes += 1;
+        let mover = position.to_move();
+        let goal_side_moves = (mover != self.invader) == killer_goal;
+        for mv in self.moves(position, mover, goal_side_moves) {
+            let mut child = position.clone();
+            let child_passes = match mv {
+                Some(p) => {
+                    child.play(p, mover);
+                    0
+                }
+                None => {
+                    child.pass();
+                    passes + 1
+                }
+            };
+            let proved = self.proves(&child, depth - 1, child_passes, killer_goal);
+            if proved == goal_side_moves {
+                if proved {
+                    self.proven.insert(key, killer_goal);
+                    return true;
+                }
+                self.failed.insert(failed_key, depth);
+                return false;
+            }
+        }
+        if goal_side_moves {
+            self.failed.insert(failed_key, depth);
+            false
+        } else {
+            self.proven.insert(key, killer_goal);
+            true
+        }
+    }
+
+    /// The result where the position itself decides it.
+    fn settled(&self, position: &Position, passes: u8) -> Option<bool> {
+        let invaders = position.stones(self.invader).and(&self.region);
+        if invaders.is_empty() {
+            return Some(true);
+        }
+        let killer_stones = position.stones(self.invader.opponent());
+        if self.walls.and_not(&killer_stones).count() > 0 || passes >= 2 {
+            return Some(false);
+        }
+        if pass_alive_within(position, self.invader, &self.region)
+            .stones
+            .intersects(&invaders)
+        {
+            return Some(false);
+        }
+        None
+    }
+
+    /// The mover's legal moves in the region, the most urgent first, then
+    /// the pass. The side proving its goal tries only its most urgent
+    /// moves and never passes: fewer options can only lose proofs, never
+    /// make a wrong one, while the side answering must have every move
+    /// refuted.
+    fn moves(&self, position: &Position, mover: Color, proving: bool) -> Vec<Option<Point>> {
+        let geometry = position.geometry();
+        let board = position.board_mask();
+        let invaders = position.stones(self.invader).and(&self.region);
+        let near_invaders = invaders.dilate(geometry, board);
+        let mut scored: Vec<(u32, Point)> = self
+            .region
+            .and(&position.empty_mask())
+            .iter()
+            .filter(|&p| position.is_legal(p, mover))
+            .map(|p| {
+                let mut single = Bitboard::EMPTY;
+                single.set(p);
+                let around = single.dilate(geometry, board);
+                let touching = around.and(&invaders).count();
+                let room = around.and(&position.empty_mask()).count();
+                let urgency = 4 * touching + room + 8 * u32::from(near_invaders.contains(p));
+                (urgency, p)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.0.cmp(&b.1.0)));
+        if proving {
+            scored.truncate(PROVING_MOVES);
+        }
+        let mut moves: Vec<Option<Point>> = scored.into_iter().map(|(_, p)| Some(p)).collect();
+        if !proving {
+            moves.push(None);
+        }
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::GameKind;
+
+    /// Whether the `invader` string through (col, row) dies, and the
+    /// region's empty points.
+    fn dies(text: &str, stone: (usize, usize), invader: Color) -> bool {
+        let position = Position::from_text(text, GameKind::Go).expect("a board");
+        let p = position.geometry().point_unchecked(stone.0, stone.1);
+        let region = enclosing_region(&position, p, invader);
+        dies_enclosed(&position, &region, invader, ENCLOSED_READ_NODES)
+    }
+
+    #[test]
+    fn a_lone_stone_in_a_small_corner_dies() {
+        let board = "...X.O.
+                     .O.X.O.
+                     ...X.O.
+                     XXXX.O.
+                     .....O.
+                     OOOOOO.
+                     .......";
+        assert!(dies(board, (1, 5), Color::White));
+    }
+
+    #[test]
+    fn a_lone_stone_in_a_four_by_three_corner_dies() {
+        let board = "....X.O
+                     .O..X.O
+                     ....X.O
+                     XXXXX.O
+                     ......O
+                     OOOOOOO
+                     .......";
+        assert!(dies(board, (1, 5), Color::White));
+    }
+
+    #[test]
+    fn a_group_with_two_eyes_does_not_die() {
+        let board = "X.X.XO.
+                     XXXXXO.
+                     OOOOOO.
+                     .......
+                     .......
+                     .......
+                     .......";
+        assert!(!dies(board, (0, 6), Color::Black));
+    }
+
+    #[test]
+    fn a_group_that_makes_two_eyes_first_does_not_die() {
+        // Black to move plays B6 or the like and lives in the 2x5 corner
+        // with its four stones already there.
+        let board = "X.X.X.O
+                     .....XO
+                     XXXXXXO
+                     OOOOOOO
+                     .......
+                     .......
+                     .......";
+        assert!(!dies(board, (0, 6), Color::Black));
+    }
+}

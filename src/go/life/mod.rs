@@ -1,0 +1,81 @@
+//! Life and death without playouts: which strings live or die on the board
+//! as it stands.
+//!
+//! - `benson`: unconditional life (Benson's algorithm): strings that cannot
+//!   be captured even if their owner passes, and the small regions they
+//!   enclose, where the opponent's stones are dead.
+//! - `enclosed`: a bounded kill search for stones inside a small region
+//!   the opponent encloses alone.
+
+pub mod benson;
+pub mod enclosed;
+
+pub use benson::{PassAlive, pass_alive};
+pub use enclosed::{ENCLOSED_READ_NODES, dies_enclosed, enclosing_region};
+
+use crate::board::{Bitboard, Color, Point, Position};
+
+/// What the static analysis says of a string, where it says anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StaticStatus {
+    Alive,
+    Dead,
+}
+
+/// Static life and death over one position: Benson for both colours at
+/// once, then a kill search per small enclosed region, each read once.
+pub struct StaticJudge<'a> {
+    position: &'a Position,
+    /// Unconditionally alive stones, by colour index.
+    settled: [Bitboard; 2],
+    /// Where a colour's stones are dead: the opponent's vital regions.
+    enclosed: [Bitboard; 2],
+    /// Regions read so far, with whether the invader there dies.
+    read: Vec<(Bitboard, bool)>,
+}
+
+impl<'a> StaticJudge<'a> {
+    /// Runs Benson's algorithm for both colours.
+    pub fn new(position: &'a Position) -> StaticJudge<'a> {
+        let [black, white] = [Color::Black, Color::White].map(|c| pass_alive(position, c));
+        StaticJudge {
+            position,
+            settled: [black.stones, white.stones],
+            enclosed: [white.vital_regions, black.vital_regions],
+            read: Vec::new(),
+        }
+    }
+
+    /// The status of the string of `color` through `p`: alive or dead
+    /// unconditionally, else dead if it sits in a small region of the
+    /// opponent whose walls `walls_safe` accepts and the kill search
+    /// proves it; `None` where nothing is proven.
+    pub fn status(
+        &mut self,
+        p: Point,
+        color: Color,
+        walls_safe: impl Fn(&Bitboard) -> bool,
+    ) -> Option<StaticStatus> {
+        if self.settled[color.index()].contains(p) {
+            return Some(StaticStatus::Alive);
+        }
+        if self.enclosed[color.index()].contains(p) {
+            return Some(StaticStatus::Dead);
+        }
+        let position = self.position;
+        let dies = match self.read.iter().find(|(region, _)| region.contains(p)) {
+            Some(&(_, dies)) => dies,
+            None => {
+                let region = enclosing_region(position, p, color);
+                let walls = region
+                    .dilate(position.geometry(), position.board_mask())
+                    .and(&position.stones(color.opponent()));
+                let dies = walls_safe(&walls)
+                    && dies_enclosed(position, &region, color, ENCLOSED_READ_NODES);
+                self.read.push((region, dies));
+                dies
+            }
+        };
+        dies.then_some(StaticStatus::Dead)
+    }
+}

@@ -9,7 +9,7 @@ use crate::board::{Color, Game, GameKind, LibertyMemo, Move, Outcome, Point, Pos
 use crate::search::domain::{Domain, PlayoutEnd, RootPlan};
 use crate::search::dyn_komi::counted_margin;
 use crate::search::params::SearchParams;
-use crate::search::playout::{FastRng, light_playout_traced, unit_roll};
+use crate::search::playout::{FastRng, light_playout_traced, mercy_stones, unit_roll};
 use crate::search::tree::{Node, Tree};
 use crate::search::uct::Shared;
 use crate::search::{ROOT_READING_MIN_TIME, SearchLimits};
@@ -152,9 +152,11 @@ impl Domain for GoDomain {
         record: impl FnMut(Point, Color),
     ) -> PlayoutEnd {
         let params = shared.params;
-        let max_moves = 3 * position.geometry().area() as u32;
+        let area = position.geometry().area();
+        let max_moves = 3 * area as u32;
         let result = if params.heavy_playouts {
-            heavy_playout(position, shared.komi, max_moves, last, rng, record)
+            let mercy = mercy_stones(area);
+            heavy_playout(position, shared.komi, max_moves, mercy, last, rng, record)
         } else {
             light_playout_traced(position, shared.komi, max_moves, rng, record)
         };

@@ -20,7 +20,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use crate::board::{Cell, Color, Point, Position, ring_symmetries};
 
-use crate::search::playout::{FastRng, PlayoutResult, below, mercy_stones, play_out};
+use crate::search::playout::{FastRng, PlayoutResult, below, play_out};
 
 /// Probability (out of 256) that each rule is tried when it applies.
 const ATARI_RESPONSE_ODDS: u32 = 230;
@@ -358,16 +358,17 @@ pub fn choose_move(
 }
 
 /// Plays a Go position out with the heavy policy (see the module doc),
-/// telling `on_move` every stone played.
+/// telling `on_move` every stone played. The mercy rule ends it once a
+/// side leads by `mercy` captured stones (`u32::MAX`: never).
 pub fn heavy_playout(
     position: &mut Position,
     komi: f32,
     max_moves: u32,
+    mercy: u32,
     last_move: Option<Point>,
     rng: &mut FastRng,
     on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
-    let mercy = mercy_stones(position.geometry().area());
     play_out::<true, false>(
         position,
         komi,
@@ -495,7 +496,8 @@ mod tests {
         let mut killed = 0;
         for _ in 0..playouts {
             let mut q = p.clone();
-            heavy_playout(&mut q, 7.0, 300, None, &mut rng, |_, _| {});
+            let mercy = crate::search::playout::mercy_stones(81);
+            heavy_playout(&mut q, 7.0, 300, mercy, None, &mut rng, |_, _| {});
             killed += (q.cell(b1) != Cell::White) as u32;
         }
         assert!(3 * killed > playouts, "{killed} of {playouts}");

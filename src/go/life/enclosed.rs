@@ -17,7 +17,7 @@ use crate::board::{Bitboard, Color, Point, Position};
 use super::benson::pass_alive_within;
 
 /// Nodes one question may cost.
-pub const ENCLOSED_READ_NODES: u32 = 50_000;
+pub const ENCLOSED_READ_NODES: u32 = 10_000;
 
 /// Moves the side proving its goal tries at each of its turns.
 const PROVING_MOVES: usize = 4;
@@ -202,13 +202,17 @@ mod tests {
     use super::*;
     use crate::board::GameKind;
 
-    /// Whether the `invader` string through (col, row) dies, and the
-    /// region's empty points.
-    fn dies(text: &str, stone: (usize, usize), invader: Color) -> bool {
+    /// Whether the `invader` string through (col, row) dies, read with
+    /// `budget` nodes.
+    fn dies_within(text: &str, stone: (usize, usize), invader: Color, budget: u32) -> bool {
         let position = Position::from_text(text, GameKind::Go).expect("a board");
         let p = position.geometry().point_unchecked(stone.0, stone.1);
         let region = enclosing_region(&position, p, invader);
-        dies_enclosed(&position, &region, invader, ENCLOSED_READ_NODES)
+        dies_enclosed(&position, &region, invader, budget)
+    }
+
+    fn dies(text: &str, stone: (usize, usize), invader: Color) -> bool {
+        dies_within(text, stone, invader, ENCLOSED_READ_NODES)
     }
 
     #[test]
@@ -224,7 +228,7 @@ mod tests {
     }
 
     #[test]
-    fn a_lone_stone_in_a_four_by_three_corner_dies() {
+    fn a_lone_stone_in_a_four_by_three_corner_dies_given_the_nodes() {
         let board = "....X.O
                      .O..X.O
                      ....X.O
@@ -232,7 +236,7 @@ mod tests {
                      ......O
                      OOOOOOO
                      .......";
-        assert!(dies(board, (1, 5), Color::White));
+        assert!(dies_within(board, (1, 5), Color::White, 100_000));
     }
 
     #[test]

@@ -48,13 +48,14 @@ impl<'a> StaticJudge<'a> {
 
     /// The status of the string of `color` through `p`: alive or dead
     /// unconditionally, else dead if it sits in a small region of the
-    /// opponent whose walls `walls_safe` accepts and the kill search
-    /// proves it; `None` where nothing is proven.
+    /// opponent whose walls are safe and the kill search proves it; `None`
+    /// where nothing is proven. `string_safe` judges each wall string the
+    /// static analysis cannot (say, by the playouts' ownership).
     pub fn status(
         &mut self,
         p: Point,
         color: Color,
-        walls_safe: impl Fn(&Bitboard) -> bool,
+        string_safe: impl Fn(&Bitboard) -> bool,
     ) -> Option<StaticStatus> {
         if self.settled[color.index()].contains(p) {
             return Some(StaticStatus::Alive);
@@ -67,15 +68,42 @@ impl<'a> StaticJudge<'a> {
             Some(&(_, dies)) => dies,
             None => {
                 let region = enclosing_region(position, p, color);
-                let walls = region
-                    .dilate(position.geometry(), position.board_mask())
-                    .and(&position.stones(color.opponent()));
-                let dies = walls_safe(&walls)
+                let dies = self.walls_safe(&region, color.opponent(), string_safe)
                     && dies_enclosed(position, &region, color, ENCLOSED_READ_NODES);
                 self.read.push((region, dies));
                 dies
             }
         };
         dies.then_some(StaticStatus::Dead)
+    }
+
+    /// Whether every `owner` string around `region` may be taken as safe
+    /// while the reader looks inside: unconditionally alive, or judged
+    /// safe by `string_safe` and not open to an atari from outside (the
+    /// reader plays only inside, so one liberty outside is a way in it
+    /// would not see).
+    fn walls_safe(
+        &self,
+        region: &Bitboard,
+        owner: Color,
+        string_safe: impl Fn(&Bitboard) -> bool,
+    ) -> bool {
+        let position = self.position;
+        let geometry = position.geometry();
+        let mut walls = region
+            .dilate(geometry, position.board_mask())
+            .and(&position.stones(owner));
+        while let Some(q) = walls.first() {
+            let stones = position.string_stones(q);
+            walls = walls.and_not(&stones);
+            if self.settled[owner.index()].contains(q) {
+                continue;
+            }
+            let outside_liberties = position.string_liberties(q).and_not(region).count();
+            if outside_liberties == 1 || !string_safe(&stones) {
+                return false;
+            }
+        }
+        true
     }
 }

@@ -198,6 +198,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "kosumi-tactics: GoGui gfx of the captures, saves and futile extensions reading finds for the side to move"
     ),
     command!(
+        "kosumi-life",
+        gogui::kosumi_life,
+        "kosumi-life: GoGui gfx of the count now: dead stones marked, seki stones in triangles, unconditionally alive strings in squares, territories shaded"
+    ),
+    command!(
         "gogui-analyze_commands",
         gogui::gogui_analyze_commands,
         "GoGui analyze commands"

@@ -1,14 +1,16 @@
 //! GoGui's commands: the analyze command list, `gogui-interrupt`, the
 //! `gogui-rules_*` family that lets GoGui referee NoGo, and the gfx
-//! commands `kosumi-ladders` and `kosumi-tactics`.
+//! commands `kosumi-ladders`, `kosumi-tactics` and `kosumi-life`.
 
 use super::text;
-use crate::board::{Color, GameKind, Move, Outcome, Point};
+use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point};
+use crate::go::life::pass_alive;
 use crate::go::reading::{Effect, root_effects};
 use crate::go::tactics::laddered_strings;
 use crate::gtp::engine::{Call, Engine, Response};
 use crate::gtp::error::GtpError;
 use crate::gtp::format::{color_letter, color_word, number_text};
+use crate::player::StringStatus;
 
 pub(crate) fn gogui_analyze_commands(
     _: &mut Engine,
@@ -23,6 +25,7 @@ pub(crate) fn gogui_analyze_commands(
             "string/Win rate/kosumi-winrate",
             "gfx/Ladders/kosumi-ladders",
             "gfx/Tactics/kosumi-tactics",
+            "gfx/Life and death/kosumi-life",
             "plist/Dead stones/final_status_list dead",
             "plist/Seki stones/final_status_list seki",
             "string/Final score/final_score",
@@ -215,6 +218,61 @@ pub(crate) fn kosumi_tactics(engine: &mut Engine, call: &mut Call) -> Result<Res
         listed(&captures),
         listed(&saves),
         listed(&futile)
+    ));
+    text(lines.join("\n"))
+}
+
+/// `kosumi-life` (GoGui gfx): how the game would be counted now. Dead
+/// stones are marked with a cross and seki stones with a triangle; the
+/// strings alive unconditionally (Benson) get a square; each side's
+/// territory with the dead stones removed is shaded; a status line counts
+/// them and gives the result.
+pub(crate) fn kosumi_life(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    if engine.game().kind() == GameKind::NoGo {
+        return text("TEXT no life and death in NoGo: nothing is ever captured");
+    }
+    let statuses = engine.interruptible(call.watcher, |engine| {
+        engine.player().string_statuses(engine.game())
+    });
+    let position = engine.game().position();
+    let stones_with = |wanted: StringStatus| -> Vec<Point> {
+        let lists = statuses.iter().filter(|(_, status)| *status == wanted);
+        lists
+            .flat_map(|(points, _)| points.iter().copied())
+            .collect()
+    };
+    let (dead, seki) = (
+        stones_with(StringStatus::Dead),
+        stones_with(StringStatus::Seki),
+    );
+    let mut dead_set = Bitboard::EMPTY;
+    dead.iter().for_each(|&p| dead_set.set(p));
+    let areas = position.areas_with_dead(&dead_set);
+    let mut lines = Vec::new();
+    let mut alive = Vec::new();
+    for color in [Color::Black, Color::White] {
+        alive.extend(pass_alive(position, color).stones.iter());
+        let own_stones = position.stones(color).and_not(&dead_set);
+        let territory: Vec<Point> = areas[color.index()].and_not(&own_stones).iter().collect();
+        // GoGui's gfx shades a side's territory with a line named after it.
+        lines.push((color_word(color).to_ascii_uppercase(), territory));
+    }
+    lines.push(("SQUARE".to_string(), alive.clone()));
+    lines.push(("MARK".to_string(), dead.clone()));
+    lines.push(("TRIANGLE".to_string(), seki.clone()));
+    // GoGui takes a gfx line with no points, but it says nothing: leave it out.
+    let mut lines: Vec<String> = lines
+        .into_iter()
+        .filter(|(_, points)| !points.is_empty())
+        .map(|(name, points)| format!("{name} {}", engine.points_text(&points)))
+        .collect();
+    let result = engine.result_text().unwrap_or_default();
+    lines.push(format!(
+        "TEXT stones dead {}, in seki {}, unconditionally alive {}; counted {result}",
+        dead.len(),
+        seki.len(),
+        alive.len()
     ));
     text(lines.join("\n"))
 }

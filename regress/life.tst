@@ -33,11 +33,16 @@ loadsgf sgf/life_resigned_9x9.sgf
 80 final_score
 #? [B\+73\.5]
 
-# Known failures: lone stones in a long region the walls enclose (too many
-# empty points for the reader, and the playouts let them live).
+# A lone stone in Black's closed corner and one in White's three-wide area.
 loadsgf sgf/life_corner_invader.sgf
 90 final_status_list dead
-#? [H4\sB8]*
+#? [H4\sB8]
+95 final_score
+#? [W\+7\.5]
+
+# Known failures: the lone Black stone in White's three-wide corridor (the
+# life-and-death issue's 7x7) is too far from the reader's reach and the
+# playouts give White its point in fewer than two playouts of three.
 loadsgf sgf/life_corridor.sgf
 100 final_status_list dead
 #? [A4\sF4]*

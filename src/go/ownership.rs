@@ -46,6 +46,31 @@ impl Ownership {
         rng: &mut FastRng,
         stop: &AtomicBool,
     ) -> Ownership {
+        Ownership::average(game, playouts, rng, stop, false)
+    }
+
+    /// [`Ownership::estimate_until`] for judging the end of a game: every
+    /// other playout starts with the other side to move, because who
+    /// moves next after the passes is an accident of who passed last and
+    /// the stones' fate must not hang on it.
+    pub fn settled_until(
+        game: &Game,
+        playouts: u32,
+        rng: &mut FastRng,
+        stop: &AtomicBool,
+    ) -> Ownership {
+        Ownership::average(game, playouts, rng, stop, true)
+    }
+
+    /// The average owner over `playouts` playouts, starting every other
+    /// one with the other side to move if `both_sides_first`.
+    fn average(
+        game: &Game,
+        playouts: u32,
+        rng: &mut FastRng,
+        stop: &AtomicBool,
+        both_sides_first: bool,
+    ) -> Ownership {
         // The game's own passes do not end the playouts: after the
         // opponent's pass, ours would end them before a dead stone is taken.
         let mut root = game.position().clone();
@@ -59,6 +84,9 @@ impl Ownership {
         while played < playouts && !stop.load(Relaxed) {
             played += 1;
             scratch.copy_from(root);
+            if both_sides_first && played % 2 == 0 {
+                scratch.set_to_move(root.to_move().opponent());
+            }
             heavy_playout(
                 &mut scratch,
                 game.komi(),

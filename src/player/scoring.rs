@@ -37,13 +37,14 @@ impl Player {
         FastRng::seed_from_u64(self.params.seed ^ game.position().hash_with_side())
     }
 
-    /// Ownership of the position of `game`. The playouts start from a copy
-    /// of the board without its history, because the order in which a
-    /// position keeps its empty points depends on the moves that made it:
-    /// the same board reached two ways must get the same estimate.
+    /// Ownership of the position of `game`, as the end of a game is judged
+    /// (either side moving first). The playouts start from a copy of the
+    /// board without its history, because the order in which a position
+    /// keeps its empty points depends on the moves that made it: the same
+    /// board reached two ways must get the same estimate.
     pub fn ownership(&self, game: &Game) -> Ownership {
         let board = board_copy(game, game.to_move());
-        Ownership::estimate_until(
+        Ownership::settled_until(
             &board,
             self.settings.ownership_playouts,
             &mut self.position_rng(game),

@@ -32,8 +32,7 @@ impl Ownership {
     /// a solid wall's points (a lone stone in the wall's area then counted
     /// as alive). The playouts run without the mercy rule: one it ended
     /// counted the points of the stones just captured as nobody's, so a
-    /// string the opponent takes at once scored about 0.35 and stayed
-    /// alive.
+    /// string the opponent takes at once could count as alive.
     pub fn estimate(game: &Game, playouts: u32, rng: &mut FastRng) -> Ownership {
         Ownership::estimate_until(game, playouts, rng, &AtomicBool::new(false))
     }

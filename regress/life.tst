@@ -17,6 +17,14 @@ loadsgf sgf/life_two_eyes_inside.sgf
 40 final_score
 #? [B\+20\.5]
 
+# Nakade: White's three-point eye on the edge holds a Black stone on its
+# vital point; White cannot make two eyes (GNU Go agrees).
+loadsgf sgf/life_nakade_three.sgf
+45 final_status_list dead
+#? [A8 B8 C8 D8 D9]
+46 final_score
+#? [B\+11\.5]
+
 # A lone stone in a 4x3 corner, one each way.
 loadsgf sgf/life_four_by_three.sgf
 50 final_status_list dead

@@ -37,19 +37,22 @@ impl Player {
         FastRng::seed_from_u64(self.params.seed ^ game.position().hash_with_side())
     }
 
-    /// Ownership of the position of `game`, as the end of a game is judged
-    /// (either side moving first). The playouts start from a copy of the
-    /// board without its history, because the order in which a position
-    /// keeps its empty points depends on the moves that made it: the same
-    /// board reached two ways must get the same estimate.
+    /// Ownership of the position of `game`. After a pass the game is being
+    /// wound up and either side may be the one to move next, so either
+    /// side moves first in turn; before one, the side to move does. The
+    /// playouts start from a copy of the board without its history,
+    /// because the order in which a position keeps its empty points
+    /// depends on the moves that made it: the same board reached two ways
+    /// must get the same estimate.
     pub fn ownership(&self, game: &Game) -> Ownership {
         let board = board_copy(game, game.to_move());
-        Ownership::settled_until(
-            &board,
-            self.settings.ownership_playouts,
-            &mut self.position_rng(game),
-            &self.interrupted,
-        )
+        let playouts = self.settings.ownership_playouts;
+        let rng = &mut self.position_rng(game);
+        if game.position().consecutive_passes() > 0 {
+            Ownership::settled_until(&board, playouts, rng, &self.interrupted)
+        } else {
+            Ownership::estimate_until(&board, playouts, rng, &self.interrupted)
+        }
     }
 
     /// Every string on the board with its status, strings in board order

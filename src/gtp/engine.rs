@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use super::error::GtpError;
 use super::format;
 use super::parse::{self, Vertex};
-use crate::board::{Color, Game, GameError, GameKind, Geometry, Move, Outcome, Point};
+use crate::board::{Color, Game, GameError, GameKind, Geometry, Move, Point};
 use crate::player::clock::{Clock, DEFAULT_LAG};
 use crate::player::scoring::DEFAULT_OWNERSHIP_PLAYOUTS;
 use crate::player::watch::interruptible;
@@ -345,12 +345,9 @@ impl Engine {
                 .game
                 .is_over()
                 .then(|| format!("{}+", color_letter(self.game.to_move().opponent()))),
-            GameKind::Go => Some(match self.player.counted_outcome(&self.game) {
-                Outcome::Draw => "0".to_string(),
-                Outcome::Win(color, margin) => {
-                    format!("{}+{}", color_letter(color), number_text(margin.into()))
-                }
-            }),
+            GameKind::Go => Some(format::outcome_text(
+                self.player.counted_outcome(&self.game),
+            )),
         }
     }
 

@@ -5,7 +5,7 @@
 //! Everything here turns data into text; nothing writes or searches.
 
 use super::parse::{self, Vertex};
-use crate::board::{Color, Game, GameKind, Geometry, Move, Point};
+use crate::board::{Color, Game, GameKind, Geometry, Move, Outcome, Point};
 use crate::player::Choice;
 use crate::search::{SearchReport, wilson_interval};
 
@@ -47,6 +47,16 @@ pub(crate) fn color_letter(color: Color) -> char {
     match color {
         Color::Black => 'B',
         Color::White => 'W',
+    }
+}
+
+/// A Go result as GTP and SGF write it: `B+3.5`, `W+0.5`, `0`.
+pub(crate) fn outcome_text(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Draw => "0".to_string(),
+        Outcome::Win(color, margin) => {
+            format!("{}+{}", color_letter(color), number_text(margin.into()))
+        }
     }
 }
 

@@ -156,7 +156,7 @@ impl Player {
         if opponent_dead.is_empty() {
             return None;
         }
-        Some(self.pass_or_capture(game, color, &[], purpose))
+        Some(capture_or_pass(game, color, &[], &opponent_dead, purpose))
     }
 
     /// The move to answer: the search's decision, checked against the real
@@ -208,41 +208,54 @@ impl Player {
             return Choice::Play(Move::Pass);
         }
         let dead = self.dead_stones(game, Some(color.opponent()));
-        if dead.is_empty() {
-            return Choice::Play(Move::Pass);
-        }
-        let position = game.position();
-        let mut targets = Bitboard::EMPTY;
-        for p in dead.iter() {
-            targets = targets.or(&position.string_liberties(p));
-        }
-        let legal_point = |p| game.check_move(color, Move::Play(p)).is_ok();
-        let searched: Vec<_> = candidates
-            .iter()
-            .filter_map(|c| match c.mv {
-                Move::Play(p) if legal_point(p) => Some(p),
-                _ => None,
-            })
-            .collect();
-        // Unsearched, a liberty where our own stone would not stand in atari.
-        let capture = searched
-            .iter()
-            .copied()
-            .find(|&p| targets.contains(p))
-            .or_else(|| {
-                targets
-                    .iter()
-                    .find(|&p| legal_point(p) && !position.is_self_atari(p, color))
-            })
-            .or_else(|| targets.iter().find(|&p| legal_point(p)));
-        match capture {
-            Some(p) => Choice::Play(Move::Play(p)),
-            // Cleanup must keep playing while dead stones stand; any
-            // searched move will do until the liberties open up.
-            None if purpose == Purpose::Cleanup => searched
-                .first()
-                .map_or(Choice::Play(Move::Pass), |&p| Choice::Play(Move::Play(p))),
-            None => Choice::Play(Move::Pass),
-        }
+        capture_or_pass(game, color, candidates, &dead, purpose)
+    }
+}
+
+/// A move on a liberty of the opponent's `dead` stones, the searched
+/// `candidates` first; a pass when there are none, or when no liberty can
+/// be played (cleanup then plays a searched move if it has one).
+fn capture_or_pass(
+    game: &Game,
+    color: Color,
+    candidates: &[Candidate],
+    dead: &Bitboard,
+    purpose: Purpose,
+) -> Choice {
+    if dead.is_empty() {
+        return Choice::Play(Move::Pass);
+    }
+    let position = game.position();
+    let mut targets = Bitboard::EMPTY;
+    for p in dead.iter() {
+        targets = targets.or(&position.string_liberties(p));
+    }
+    let legal_point = |p| game.check_move(color, Move::Play(p)).is_ok();
+    let searched: Vec<_> = candidates
+        .iter()
+        .filter_map(|c| match c.mv {
+            Move::Play(p) if legal_point(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    // Unsearched, a liberty where our own stone would not stand in atari.
+    let capture = searched
+        .iter()
+        .copied()
+        .find(|&p| targets.contains(p))
+        .or_else(|| {
+            targets
+                .iter()
+                .find(|&p| legal_point(p) && !position.is_self_atari(p, color))
+        })
+        .or_else(|| targets.iter().find(|&p| legal_point(p)));
+    match capture {
+        Some(p) => Choice::Play(Move::Play(p)),
+        // Cleanup must keep playing while dead stones stand; any
+        // searched move will do until the liberties open up.
+        None if purpose == Purpose::Cleanup => searched
+            .first()
+            .map_or(Choice::Play(Move::Pass), |&p| Choice::Play(Move::Play(p))),
+        None => Choice::Play(Move::Pass),
     }
 }

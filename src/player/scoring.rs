@@ -59,14 +59,9 @@ impl Player {
     /// (by their lowest point), each a list of points in board order.
     pub fn string_statuses(&self, game: &Game) -> Vec<(Vec<Point>, StringStatus)> {
         let position = game.position();
-        let ownership = match game.kind() {
-            GameKind::Go => Some(self.ownership(game)),
-            // NoGo never captures: every stone stays to the end.
-            GameKind::NoGo => None,
-        };
-        // Static analysis settles what it proves; the playouts judge the
-        // rest.
-        let mut judge = StaticJudge::new(position);
+        // NoGo never captures: every stone stays to the end.
+        let mut judged = (game.kind() == GameKind::Go)
+            .then(|| (self.ownership(game), StaticJudge::new(position)));
         let mut seen = Bitboard::EMPTY;
         let mut strings = Vec::new();
         for p in game.geometry().points() {
@@ -79,16 +74,17 @@ impl Player {
             let stones = position.string_stones(p);
             seen = seen.or(&stones);
             let points: Vec<Point> = stones.iter().collect();
-            let status = match &ownership {
-                None => StringStatus::Alive,
-                Some(own) => {
+            let status = match judged.as_mut() {
+                Some((own, judge)) => {
+                    let own = &*own;
                     let owned_by = |set: &Bitboard, owner: Color| mean_ownership(own, set, owner);
-                    // The walls count as safe when the playouts give their
-                    // points to their owner.
-                    let walls_safe =
-                        |walls: &Bitboard| owned_by(walls, color.opponent()) > DEAD_THRESHOLD;
+                    // Static analysis settles what it proves; the playouts
+                    // judge the rest. A wall string counts as safe when the
+                    // playouts give its points to its owner.
+                    let wall_safe =
+                        |wall: &Bitboard| owned_by(wall, color.opponent()) > DEAD_THRESHOLD;
                     let mean = owned_by(&stones, color);
-                    match judge.status(p, color, walls_safe) {
+                    match judge.status(p, color, wall_safe) {
                         Some(StaticStatus::Alive) => StringStatus::Alive,
                         Some(StaticStatus::Dead) => StringStatus::Dead,
                         None if mean < -DEAD_THRESHOLD => StringStatus::Dead,
@@ -96,6 +92,7 @@ impl Player {
                         None => StringStatus::Alive,
                     }
                 }
+                None => StringStatus::Alive,
             };
             strings.push((points, status));
         }

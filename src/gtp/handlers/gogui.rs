@@ -9,7 +9,7 @@ use crate::go::reading::{Effect, root_effects};
 use crate::go::tactics::laddered_strings;
 use crate::gtp::engine::{Call, Engine, Response};
 use crate::gtp::error::GtpError;
-use crate::gtp::format::{color_letter, color_word, number_text};
+use crate::gtp::format::{color_letter, color_word, number_text, outcome_text};
 use crate::player::StringStatus;
 
 pub(crate) fn gogui_analyze_commands(
@@ -258,21 +258,22 @@ pub(crate) fn kosumi_life(engine: &mut Engine, call: &mut Call) -> Result<Respon
         // GoGui's gfx shades a side's territory with a line named after it.
         lines.push((color_word(color).to_ascii_uppercase(), territory));
     }
-    lines.push(("SQUARE".to_string(), alive.clone()));
-    lines.push(("MARK".to_string(), dead.clone()));
-    lines.push(("TRIANGLE".to_string(), seki.clone()));
+    let counts = (dead.len(), seki.len(), alive.len());
+    lines.push(("SQUARE".to_string(), alive));
+    lines.push(("MARK".to_string(), dead));
+    lines.push(("TRIANGLE".to_string(), seki));
     // GoGui takes a gfx line with no points, but it says nothing: leave it out.
     let mut lines: Vec<String> = lines
         .into_iter()
         .filter(|(_, points)| !points.is_empty())
         .map(|(name, points)| format!("{name} {}", engine.points_text(&points)))
         .collect();
-    let result = engine.result_text().unwrap_or_default();
+    // The count from the statuses already found, not a second estimate.
+    let game = engine.game();
+    let result = outcome_text(game.area_score_with_dead(&dead_set).outcome(game.komi()));
     lines.push(format!(
         "TEXT stones dead {}, in seki {}, unconditionally alive {}; counted {result}",
-        dead.len(),
-        seki.len(),
-        alive.len()
+        counts.0, counts.1, counts.2
     ));
     text(lines.join("\n"))
 }

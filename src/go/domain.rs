@@ -29,40 +29,8 @@ impl Domain for GoDomain {
 
     const SCORED: bool = true;
     const HAS_PASS: bool = true;
+    const KIND: GameKind = GameKind::Go;
     const SHARED_EXPLORATION: bool = false;
-
-    fn exploration(params: &SearchParams) -> f64 {
-        params.exploration_for(GameKind::Go)
-    }
-
-    fn rave_equivalence(params: &SearchParams, area: usize) -> f64 {
-        params.rave_equivalence_for(GameKind::Go, area)
-    }
-
-    fn expand_threshold(params: &SearchParams, area: usize) -> u32 {
-        params.expand_threshold(GameKind::Go, area)
-    }
-
-    /// Every legal move that does not fill the mover's own eye, and a pass.
-    fn root_moves(game: &Game) -> Vec<Move> {
-        let position = game.position();
-        let mover = position.to_move();
-        let mut moves: Vec<Move> = position
-            .empty_points()
-            .iter()
-            .map(|&p| Point(p))
-            .filter(|&p| {
-                !position.is_eye(p, mover) && game.check_move(mover, Move::Play(p)).is_ok()
-            })
-            .map(Move::Play)
-            .collect();
-        moves.sort_unstable_by_key(|m| match m {
-            Move::Play(p) => p.0,
-            Move::Pass => 0,
-        });
-        moves.push(Move::Pass);
-        moves
-    }
 
     #[inline(always)]
     fn tree_candidate(position: &Position, p: Point, mover: Color) -> bool {

@@ -32,37 +32,8 @@ impl Domain for NogoDomain {
 
     const SCORED: bool = false;
     const HAS_PASS: bool = false;
+    const KIND: GameKind = GameKind::NoGo;
     const SHARED_EXPLORATION: bool = true;
-
-    fn exploration(params: &SearchParams) -> f64 {
-        params.exploration_for(GameKind::NoGo)
-    }
-
-    fn rave_equivalence(params: &SearchParams, area: usize) -> f64 {
-        params.rave_equivalence_for(GameKind::NoGo, area)
-    }
-
-    fn expand_threshold(params: &SearchParams, area: usize) -> u32 {
-        params.expand_threshold(GameKind::NoGo, area)
-    }
-
-    /// Every legal move, in point order.
-    fn root_moves(game: &Game) -> Vec<Move> {
-        let position = game.position();
-        let mover = position.to_move();
-        let mut moves: Vec<Move> = position
-            .empty_points()
-            .iter()
-            .map(|&p| Point(p))
-            .filter(|&p| game.check_move(mover, Move::Play(p)).is_ok())
-            .map(Move::Play)
-            .collect();
-        moves.sort_unstable_by_key(|m| match m {
-            Move::Play(p) => p.0,
-            Move::Pass => 0,
-        });
-        moves
-    }
 
     #[inline(always)]
     fn tree_candidate(_position: &Position, _p: Point, _mover: Color) -> bool {

@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use crate::board::{Color, Game, Move, Point, Position};
+use crate::board::{Color, Game, GameKind, Move, Point, Position};
 
 use super::params::SearchParams;
 use super::playout::FastRng;
@@ -96,16 +96,44 @@ pub trait Domain: 'static {
     /// share of the RAVE blend (see `select`) instead of added whole.
     const SHARED_EXPLORATION: bool;
 
-    /// The UCT exploration constant.
-    fn exploration(params: &SearchParams) -> f64;
-    /// RAVE's equivalence on a board of `area` points.
-    fn rave_equivalence(params: &SearchParams, area: usize) -> f64;
-    /// Playouts a leaf needs before it is expanded on a board of `area` points.
-    fn expand_threshold(params: &SearchParams, area: usize) -> u32;
+    /// The game, for the tunables that differ between games.
+    const KIND: GameKind;
 
-    /// The moves the search considers at the root of `game`, in point order
-    /// (a pass last, where passing is a move).
-    fn root_moves(game: &Game) -> Vec<Move>;
+    /// The UCT exploration constant.
+    fn exploration(params: &SearchParams) -> f64 {
+        params.exploration_for(Self::KIND)
+    }
+    /// RAVE's equivalence on a board of `area` points.
+    fn rave_equivalence(params: &SearchParams, area: usize) -> f64 {
+        params.rave_equivalence_for(Self::KIND, area)
+    }
+    /// Playouts a leaf needs before it is expanded on a board of `area` points.
+    fn expand_threshold(params: &SearchParams, area: usize) -> u32 {
+        params.expand_threshold(Self::KIND, area)
+    }
+
+    /// The moves the search considers at the root of `game`: the legal
+    /// tree candidates in point order, and a pass last where passing is a
+    /// move.
+    fn root_moves(game: &Game) -> Vec<Move> {
+        let position = game.position();
+        let mover = position.to_move();
+        let mut points: Vec<Point> = position
+            .empty_points()
+            .iter()
+            .map(|&p| Point(p))
+            .filter(|&p| {
+                Self::tree_candidate(position, p, mover)
+                    && game.check_move(mover, Move::Play(p)).is_ok()
+            })
+            .collect();
+        points.sort_unstable_by_key(|p| p.0);
+        let mut moves: Vec<Move> = points.into_iter().map(Move::Play).collect();
+        if Self::HAS_PASS {
+            moves.push(Move::Pass);
+        }
+        moves
+    }
     /// Whether the legal move `p` is worth a child in the tree.
     fn tree_candidate(position: &Position, p: Point, mover: Color) -> bool;
     /// Gives a new leaf's `children` their moves and priors: `moves` in

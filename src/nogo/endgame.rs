@@ -226,7 +226,7 @@ fn solver_either_legal_within(limit: Duration) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::{GameKind, Geometry};
     use crate::nogo::NogoDomain;
@@ -268,8 +268,10 @@ mod tests {
         }
     }
 
-    /// A NoGo position with 17 points left on 5x4.
-    fn nogo_5x4_with_17_points() -> Game {
+    /// A NoGo position with 17 points left on 5x4: beyond the untimed
+    /// solver's reach, and quick to solve after any move (the search's
+    /// tests use it too).
+    pub(crate) fn nogo_5x4_with_17_points() -> Game {
         let mut game = Game::new(Geometry::new(5, 4).unwrap(), GameKind::NoGo, 0.0);
         for (color, col, row) in [
             (Color::Black, 1, 1),

@@ -6,6 +6,7 @@ use super::tree::PROVEN_WIN;
 use super::*;
 use crate::board::Geometry;
 use crate::nogo::NogoDomain;
+use crate::nogo::endgame::tests::nogo_5x4_with_17_points;
 use crate::nogo::endgame::{points_legal_for_either, verify_candidates};
 use crate::nogo::solver::{self, KeptTable};
 use crate::player::decision::{Decision, search_decision};
@@ -414,21 +415,6 @@ fn the_search_stops_at_the_counters_ceiling() {
         "{:?}",
         report.elapsed
     );
-}
-
-/// A NoGo position with 17 points left on 5x4: beyond the untimed
-/// solver's reach, and quick to solve after any move.
-fn nogo_5x4_with_17_points() -> Game {
-    let mut game = Game::new(Geometry::new(5, 4).unwrap(), GameKind::NoGo, 0.0);
-    for (color, col, row) in [
-        (Color::Black, 1, 1),
-        (Color::White, 3, 2),
-        (Color::Black, 2, 3),
-    ] {
-        let p = game.geometry().point(col, row).unwrap();
-        game.play(color, Move::Play(p)).unwrap();
-    }
-    game
 }
 
 #[test]

@@ -139,20 +139,39 @@ enum Command {
         depth: Option<usize>,
     },
     /// Solve NoGo on an empty board exactly: winner and winning first moves.
-    Solve {
-        /// Board side, or COLSxROWS.
-        #[arg(long, default_value = "4")]
-        size: String,
-        /// Give up after this many seconds.
-        #[arg(long)]
-        time: Option<f64>,
-        /// Transposition table size in MiB (default: chosen from the size).
-        #[arg(long)]
-        table_mb: Option<usize>,
-        /// Stop at the first winning move instead of classifying them all.
-        #[arg(long)]
-        first_win: bool,
-    },
+    Solve(SolveArgs),
+}
+
+/// The arguments of `kosumi solve`.
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// Board side, or COLSxROWS.
+    #[arg(long, default_value = "4")]
+    size: String,
+    /// Give up after this many seconds.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Transposition table size in MiB (default: chosen from the size).
+    #[arg(long)]
+    table_mb: Option<usize>,
+    /// Stop at the first winning move instead of classifying them all.
+    #[arg(long)]
+    first_win: bool,
+    /// Threads searching together, sharing the table (the answer does
+    /// not depend on it; the node count does).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// Start from this checkpoint if it exists, and keep writing it
+    /// (the proved positions, so a stopped solve can go on later).
+    #[arg(long)]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Minutes between checkpoint writes.
+    #[arg(long, default_value_t = 10.0)]
+    checkpoint_minutes: f64,
+    /// Solve the position after these moves, Black first, one argument
+    /// (e.g. --moves "E5 C3") instead of the empty board.
+    #[arg(long, default_value = "")]
+    moves: String,
 }
 
 fn parse_board_side(text: &str) -> Result<usize, String> {
@@ -240,39 +259,90 @@ fn run_perft(game: GameKind, geometry: Geometry, depth: Option<usize>) -> Result
 }
 
 /// `kosumi solve`: the exact NoGo result of an empty board, progress on stderr.
-fn run_solve(
-    geometry: Geometry,
-    seconds: Option<f64>,
-    table_mb: Option<usize>,
-    first_win: bool,
-) -> Result<(), String> {
-    use kosumi::board::Color;
-    use kosumi::gtp::parse::{Vertex, format_vertex};
-    use kosumi::nogo::solver::{SolveOptions, SolveStatus, solve_with};
-    use std::time::Duration;
+fn run_solve(args: SolveArgs) -> Result<(), String> {
+    use kosumi::nogo::solver::solve_with;
 
-    let limit = match seconds {
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
-        Some(s) => return Err(format!("bad time '{s}': give a positive number of seconds")),
-        None => None,
-    };
-    let options = SolveOptions {
-        limit,
-        table_mb,
-        all_moves: !first_win,
-        ..SolveOptions::default()
-    };
-    let root = Position::new(geometry, GameKind::NoGo);
+    let geometry = parse_size(&args.size)?;
+    let options = solve_options(&args)?;
+    let root = position_after(geometry, &args.moves)?;
     let outcome = solve_with(&root, &options, &mut |p| {
+        let frontier: Vec<String> = p
+            .frontier
+            .iter()
+            .take_while(|&&(number, _)| number > 0)
+            .map(|(number, count)| format!("{number}/{count}"))
+            .collect();
         eprintln!(
-            "solve: {} nodes, depth {}, root moves {}/{}, {:.1} s",
+            "solve: {} nodes, depth {}, root moves {}/{}, path {}, {:.1} s",
             p.nodes,
             p.depth,
             p.root_moves_done,
             p.root_moves,
+            frontier.join(" "),
             p.elapsed.as_secs_f64()
         );
     });
+    print_solve(&outcome, geometry, args.first_win)
+}
+
+/// The NoGo position after `moves` (vertices, Black first) on an empty board.
+fn position_after(geometry: Geometry, moves: &str) -> Result<Position, String> {
+    use kosumi::gtp::parse::{Vertex, parse_vertex};
+
+    let mut position = Position::new(geometry, GameKind::NoGo);
+    for word in moves.split_whitespace() {
+        let point = match parse_vertex(word, geometry.width(), geometry.height()) {
+            Ok(Vertex::Point { col, row }) => geometry.point_unchecked(col, row),
+            _ => return Err(format!("bad move '{word}': give vertices on the board")),
+        };
+        let mover = position.to_move();
+        if !position.is_legal(point, mover) {
+            return Err(format!("illegal move '{word}'"));
+        }
+        position.play(point, mover);
+    }
+    Ok(position)
+}
+
+/// The solver's options from `kosumi solve`'s arguments.
+fn solve_options(args: &SolveArgs) -> Result<kosumi::nogo::solver::SolveOptions, String> {
+    use kosumi::nogo::solver::{Checkpoint, SolveOptions};
+    use std::time::Duration;
+
+    let limit = match args.time {
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
+        Some(s) => return Err(format!("bad time '{s}': give a positive number of seconds")),
+        None => None,
+    };
+    let minutes = args.checkpoint_minutes;
+    if !(minutes.is_finite() && minutes > 0.0) {
+        return Err(format!(
+            "bad checkpoint interval '{minutes}': give a positive number of minutes"
+        ));
+    }
+    Ok(SolveOptions {
+        limit,
+        table_mb: args.table_mb,
+        all_moves: !args.first_win,
+        threads: args.threads.into(),
+        checkpoint: args.checkpoint.clone().map(|path| Checkpoint {
+            path,
+            every: Duration::from_secs_f64((minutes * 60.0).min(1e9)),
+        }),
+        ..SolveOptions::default()
+    })
+}
+
+/// Prints what a solve on a `geometry` board found.
+fn print_solve(
+    outcome: &kosumi::nogo::solver::SolveOutcome,
+    geometry: Geometry,
+    first_win: bool,
+) -> Result<(), String> {
+    use kosumi::board::Color;
+    use kosumi::gtp::parse::{Vertex, format_vertex};
+    use kosumi::nogo::solver::SolveStatus;
+
     let name = |points: &[kosumi::board::Point]| -> String {
         points
             .iter()
@@ -287,8 +357,6 @@ fn run_solve(
         Some(Color::White) => "second",
         None => "unknown",
     };
-    println!("board {label} (columns x rows)");
-    println!("winner {winner}");
     match outcome.status {
         SolveStatus::Unsupported => {
             return Err(format!(
@@ -296,11 +364,19 @@ fn run_solve(
                 kosumi::nogo::solver::MAX_SOLVER_AREA
             ));
         }
+        SolveStatus::BadCheckpoint => {
+            return Err("the checkpoint could not be loaded (the log says why)".to_string());
+        }
+        _ => {}
+    }
+    println!("board {label} (columns x rows)");
+    println!("winner {winner}");
+    match outcome.status {
         SolveStatus::Complete if first_win && outcome.winner == Some(Color::Black) => {
             println!("a winning move {}", name(&outcome.winning_moves));
         }
         SolveStatus::Complete => println!("winning moves {}", name(&outcome.winning_moves)),
-        SolveStatus::WinnerOnly | SolveStatus::OutOfTime => {
+        _ => {
             println!("winning moves (so far) {}", name(&outcome.winning_moves));
             println!("unresolved moves {}", name(&outcome.unresolved_moves));
         }
@@ -385,12 +461,7 @@ fn main() -> ExitCode {
         Some(Command::Perft { game, size, depth }) => {
             parse_size(&size).and_then(|g| run_perft(game.into(), g, depth))
         }
-        Some(Command::Solve {
-            size,
-            time,
-            table_mb,
-            first_win,
-        }) => parse_size(&size).and_then(|g| run_solve(g, time, table_mb, first_win)),
+        Some(Command::Solve(args)) => run_solve(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -100,6 +100,8 @@ fn solve_in_game(
         stop: None,
         table_mb: Some(SOLVER_TABLE_MB),
         all_moves: false,
+        threads: 1,
+        checkpoint: None,
     };
     solve_kept(position, &options, &mut |_| {}, table)
 }

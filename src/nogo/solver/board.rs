@@ -8,7 +8,7 @@
 //! position updated by one stone ([`BitBoard::analyse_after`]).
 
 use std::fmt::Debug;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 
 use super::table::{KeptTable, Table};
 use crate::board::{Color, Position};
@@ -35,11 +35,14 @@ fn add_liberty_class<S: PointSet>(liberties: S, atari: &mut S, free: &mut S) {
 /// A set of board points as one machine word, bit `row * width + col`.
 pub(super) trait PointSet:
     Copy
+    + Send
+    + Sync
     + Eq
     + Ord
     + Debug
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
+    + BitXor<Output = Self>
     + Not<Output = Self>
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
@@ -47,6 +50,8 @@ pub(super) trait PointSet:
     + BitOrAssign
 {
     const BITS: u32;
+    /// 64-bit words in the word.
+    const WORDS: usize;
     const EMPTY: Self;
     /// The set of the one point `index`.
     fn point(index: u32) -> Self;
@@ -64,6 +69,12 @@ pub(super) trait PointSet:
     fn byte(self, k: usize) -> usize;
     /// The word folded to 64 bits, for hashing.
     fn digest(self) -> u64;
+    /// A bijective mix of the word's bits (see `Table`).
+    fn scramble(self) -> Self;
+    /// The word as `WORDS` 64-bit words, lowest first (the rest zero).
+    fn to_u64s(self) -> [u64; 2];
+    /// The word from `to_u64s`' output.
+    fn from_u64s(words: [u64; 2]) -> Self;
     /// This word's table in `kept`, taken out (`None` if it holds none).
     fn take_table(kept: &mut KeptTable) -> Option<Table<Self>>;
     /// Puts this word's table into `kept`.
@@ -71,9 +82,10 @@ pub(super) trait PointSet:
 }
 
 macro_rules! impl_point_set {
-    ($word:ty, $slot:ident, $digest:expr) => {
+    ($word:ty, $slot:ident, $digest:expr, $multiplier:expr) => {
         impl PointSet for $word {
             const BITS: u32 = <$word>::BITS;
+            const WORDS: usize = (<$word>::BITS / 64) as usize;
             const EMPTY: Self = 0;
             #[inline(always)]
             fn point(index: u32) -> Self {
@@ -111,6 +123,19 @@ macro_rules! impl_point_set {
             fn digest(self) -> u64 {
                 $digest(self)
             }
+            #[inline(always)]
+            fn scramble(self) -> Self {
+                let mixed = self.wrapping_mul($multiplier);
+                mixed ^ (mixed >> (<$word>::BITS / 2))
+            }
+            #[inline(always)]
+            fn to_u64s(self) -> [u64; 2] {
+                [self as u64, (self >> 32 >> 32) as u64]
+            }
+            #[inline(always)]
+            fn from_u64s(words: [u64; 2]) -> Self {
+                (words[0] as $word) | ((words[1] as $word) << 32 << 32)
+            }
             fn take_table(kept: &mut KeptTable) -> Option<Table<Self>> {
                 kept.$slot.take()
             }
@@ -121,9 +146,13 @@ macro_rules! impl_point_set {
     };
 }
 
-impl_point_set!(u64, small, |set: u64| set);
-impl_point_set!(u128, large, |set: u128| set as u64
-    ^ ((set >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+impl_point_set!(u64, small, |set: u64| set, 0x9E37_79B9_7F4A_7C15);
+impl_point_set!(
+    u128,
+    large,
+    |set: u128| set as u64 ^ ((set >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835
+);
 
 /// Board masks for one board size.
 #[derive(Clone, Copy, Debug)]
@@ -168,6 +197,11 @@ impl<S: PointSet> BitBoard<S> {
             not_right: all & !right,
             not_left: all & !left,
         }
+    }
+
+    /// Whether `own` and `other` are disjoint sets of this board's points.
+    pub(super) fn holds(&self, own: S, other: S) -> bool {
+        own & other == S::EMPTY && (own | other) & !self.all == S::EMPTY
     }
 
     /// Points orthogonally adjacent to some member of `set`.
@@ -273,6 +307,26 @@ impl<S: PointSet> BitBoard<S> {
             legal_own: empty & (breathing | own_free) & !other_atari,
             legal_other: empty & (breathing | other_free) & !own_atari,
         }
+    }
+
+    /// An upper bound on the moves `mover` can still make, given its
+    /// `legal` points now: a legal point stays legal at best, and in an
+    /// empty region no stone of `mover` touches (walled by the opponent
+    /// and the edge) the mover's stones would have no liberty outside, so
+    /// it can fill all but one of the region's points.
+    #[inline(always)]
+    pub(super) fn move_bound(&self, legal: S, mover: S, other: S) -> u32 {
+        let empty = self.all & !(mover | other);
+        let mut bound = legal.count();
+        let mut rest = legal & !self.neighbours(mover);
+        while rest != S::EMPTY {
+            let region = self.string_of(rest.first_alone(), empty);
+            rest &= !region;
+            if region & legal == region && region & self.neighbours(mover) == S::EMPTY {
+                bound -= 1;
+            }
+        }
+        bound
     }
 
     /// Moves `owner` can always make whatever happens: single-point eyes

@@ -22,22 +22,32 @@
 //! - `ordering`: which move to try first (killers, history, look-ahead).
 //! - `table` and `symmetry`: the transposition table and its canonical
 //!   keys; `KeptTable` carries a table from one solve to the next.
+//! - `shared`: what the threads of a solve share (the table, the marks of
+//!   the positions being searched); `solve_on` starts the threads, which
+//!   search the same root and meet in the table.
+//! - `checkpoint`: the table's costly entries to a file and back, so that
+//!   a long solve can stop and go on later.
 
 mod board;
+mod checkpoint;
 mod negamax;
 mod ordering;
+mod shared;
 mod symmetry;
 mod table;
 #[cfg(test)]
 mod tests;
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, GameKind, Point, Position};
 use board::{BitBoard, PointSet, stones_word};
 use negamax::Solver;
+use shared::Shared;
 pub use table::KeptTable;
 use table::max_area;
 
@@ -66,6 +76,9 @@ pub enum SolveStatus {
     OutOfTime,
     /// The position is not NoGo, or the board is larger than the solver takes.
     Unsupported,
+    /// The checkpoint to start from could not be read (the log says why);
+    /// nothing was searched.
+    BadCheckpoint,
 }
 
 /// What [`solve`] found.
@@ -96,6 +109,22 @@ pub struct SolveProgress {
     /// Root moves classified so far, out of `root_moves`.
     pub root_moves_done: usize,
     pub root_moves: usize,
+    /// Where the first thread is, from the root down: at each of the first
+    /// plies, the number of the move it searches (from 1, best first) and
+    /// how many that position has; (0, 0) below the path.
+    pub frontier: [(u16, u16); FRONTIER_PLIES],
+}
+
+/// Plies of the search path a progress report shows.
+pub const FRONTIER_PLIES: usize = 4;
+
+/// Where a long solve keeps what it proved (see `checkpoint`).
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    /// The file: read at the start if it exists, written every `every`
+    /// and at the end.
+    pub path: PathBuf,
+    pub every: Duration,
 }
 
 /// Knobs of a solve beyond the time limit.
@@ -111,6 +140,11 @@ pub struct SolveOptions {
     /// Classify every root move (the full winning set) rather than stopping
     /// at the first win.
     pub all_moves: bool,
+    /// Threads searching together, sharing the table (at least 1). The
+    /// answer does not depend on it; the node count does.
+    pub threads: usize,
+    /// Start from and keep writing a checkpoint (`None`: none).
+    pub checkpoint: Option<Checkpoint>,
 }
 
 impl Default for SolveOptions {
@@ -120,6 +154,8 @@ impl Default for SolveOptions {
             stop: None,
             table_mb: None,
             all_moves: true,
+            threads: 1,
+            checkpoint: None,
         }
     }
 }
@@ -207,17 +243,104 @@ fn solve_on<S: PointSet>(
         stones_word::<S>(position, mover.opponent()),
     );
     let table = kept.take::<S>(width, height, options.table_mb);
-    let mut solver = Solver::new(board, own | other, table, start, options);
-    let found = search_root_moves(&mut solver, own, other, options.all_moves, progress);
+    let shared = Shared::new(table, options.threads.max(1));
+    if let Some(checkpoint) = &options.checkpoint
+        && !load_checkpoint(&shared, &board, checkpoint)
+    {
+        return SolveOutcome {
+            winner: None,
+            status: SolveStatus::BadCheckpoint,
+            winning_moves: Vec::new(),
+            losing_moves: Vec::new(),
+            unresolved_moves: Vec::new(),
+            nodes: 0,
+            elapsed: start.elapsed(),
+        };
+    }
+    let new_solver = || Solver::new(board, own | other, &shared, start, options);
+    let (found, interrupted) = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..options.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut solver = new_solver();
+                    let found =
+                        search_root_moves(&mut solver, own, other, options.all_moves, &mut |_| {});
+                    solver.publish_nodes();
+                    (found, solver.interrupted)
+                })
+            })
+            .collect();
+        let mut solver = new_solver();
+        solver.keep_checkpoints(options.checkpoint.clone());
+        let mut found = search_root_moves(&mut solver, own, other, options.all_moves, progress);
+        solver.publish_nodes();
+        let mut interrupted = solver.interrupted;
+        for helper in helpers {
+            let (theirs, their_interrupt) = helper.join().expect("a solver thread panicked");
+            found.merge(theirs);
+            interrupted |= their_interrupt;
+        }
+        (found, interrupted)
+    });
     let point_of = |bit: u32| {
         let bit = bit as usize;
         geometry.point_unchecked(bit % width, bit / width)
     };
-    let mut outcome = outcome_of(&found, mover, solver.stopped, options.all_moves, point_of);
-    outcome.nodes = solver.nodes;
+    let mut outcome = outcome_of(&found, mover, interrupted, options.all_moves, point_of);
+    outcome.nodes = shared.nodes.load(Relaxed);
+    if let Some(checkpoint) = &options.checkpoint {
+        save_checkpoint(&shared.table, &board, &checkpoint.path);
+    }
     outcome.elapsed = start.elapsed();
-    S::keep_table(kept, solver.table);
+    S::keep_table(kept, shared.table);
     outcome
+}
+
+/// Loads `checkpoint` into the solve's table if its file exists; false
+/// (and the reason in the log) if it exists but cannot be loaded.
+fn load_checkpoint<S: PointSet>(
+    shared: &Shared<S>,
+    board: &BitBoard<S>,
+    checkpoint: &Checkpoint,
+) -> bool {
+    let path = &checkpoint.path;
+    if !path.exists() {
+        log::info!(
+            "checkpoint {} does not exist yet: starting afresh",
+            path.display()
+        );
+        return true;
+    }
+    match checkpoint::load(&shared.table, board, path) {
+        Ok(entries) => {
+            log::info!(
+                "checkpoint {}: {entries} proved positions loaded",
+                path.display()
+            );
+            true
+        }
+        Err(error) => {
+            log::error!("{error}");
+            false
+        }
+    }
+}
+
+/// Writes the table's costly entries to `path`, saying in the log how it went.
+fn save_checkpoint<S: PointSet>(
+    table: &table::Table<S>,
+    board: &BitBoard<S>,
+    path: &std::path::Path,
+) {
+    let start = Instant::now();
+    match checkpoint::save(table, board, path) {
+        Ok(entries) => log::info!(
+            "checkpoint {}: {entries} proved positions written in {:.1} s",
+            path.display(),
+            start.elapsed().as_secs_f64()
+        ),
+        Err(error) => log::error!("cannot write checkpoint {}: {error}", path.display()),
+    }
 }
 
 /// What the search proved of the root moves, as bit indices.
@@ -231,10 +354,38 @@ struct RootMoves {
     unsearched: Vec<u32>,
 }
 
+impl RootMoves {
+    /// Adds what another thread proved.
+    fn merge(&mut self, other: RootMoves) {
+        for bit in other.winning {
+            if !self.winning.contains(&bit) {
+                self.winning.push(bit);
+            }
+        }
+        for bit in other.losing {
+            if !self.losing.contains(&bit) {
+                self.losing.push(bit);
+            }
+        }
+        let classified = |bit: &u32| self.winning.contains(bit) || self.losing.contains(bit);
+        let unsearched: Vec<u32> = self
+            .unsearched
+            .iter()
+            .chain(&other.unsearched)
+            .copied()
+            .filter(|bit| !classified(bit))
+            .collect();
+        self.unsearched = unsearched;
+        self.unsearched.sort_unstable();
+        self.unsearched.dedup();
+    }
+}
+
 /// Searches the root moves in the solver's order, stopping at the first
-/// win unless `all_moves`.
+/// win unless `all_moves`. Beside other threads, a move another thread is
+/// searching waits until the others are done (see `shared`).
 fn search_root_moves<S: PointSet>(
-    solver: &mut Solver<S>,
+    solver: &mut Solver<'_, S>,
     own: S,
     other: S,
     all_moves: bool,
@@ -245,15 +396,26 @@ fn search_root_moves<S: PointSet>(
         .order
         .ordered_moves(&solver.board, own, other, &root, 0);
     let total = root_moves.len();
+    let mut deferred = Vec::new();
     let mut done = 0;
     let mut found = RootMoves::default();
-    while let Some((bit, child)) = root_moves.pop() {
+    while let Some((bit, child)) = root_moves.pop().or_else(|| {
+        // Best first: the list pops from its end.
+        root_moves.extend(deferred.drain(..).rev());
+        root_moves.pop()
+    }) {
+        // All threads start on the best move; after it, a move another
+        // thread is searching waits until the others are done.
+        if done > 0 && solver.reply_busy(own, other, bit) && !root_moves.is_empty() {
+            deferred.push((bit, child));
+            continue;
+        }
         solver.root_moves_done = (done, total);
-        let won = solver.wins(other, own | S::point(bit), child, 1, progress);
-        if solver.stopped {
+        solver.note_path(1, done + 1, total);
+        let Some(won) = solver.wins(other, own | S::point(bit), child, 1, progress) else {
             root_moves.push((bit, child));
             break;
-        }
+        };
         done += 1;
         // `won` is the opponent's result after our move.
         if won {
@@ -261,10 +423,12 @@ fn search_root_moves<S: PointSet>(
         } else {
             found.winning.push(bit);
             if !all_moves {
+                solver.announce_answer();
                 break;
             }
         }
     }
+    root_moves.extend(deferred);
     found.unsearched = root_moves.iter().map(|&(bit, _)| bit).collect();
     found
 }

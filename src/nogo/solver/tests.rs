@@ -259,3 +259,97 @@ fn tiny_boards() {
     assert_eq!(solve_size(3, 2), Color::White);
     assert_eq!(solve_size(3, 3), Color::Black);
 }
+
+/// Every root move classified by two threads sharing a table agrees with
+/// one thread, and a first-win solve by two threads names a winning move.
+fn assert_threads_agree(position: &Position) {
+    let text = position.to_text();
+    let one = solve_with(position, &SolveOptions::default(), &mut |_| {});
+    let two = solve_with(
+        position,
+        &SolveOptions {
+            threads: 2,
+            ..SolveOptions::default()
+        },
+        &mut |_| {},
+    );
+    assert_eq!(one.status, SolveStatus::Complete, "{text}");
+    assert_eq!(two.status, SolveStatus::Complete, "{text}");
+    assert_eq!(two.winner, one.winner, "{text}");
+    assert_eq!(two.winning_moves, one.winning_moves, "{text}");
+    assert_eq!(two.losing_moves, one.losing_moves, "{text}");
+    let first = solve_with(
+        position,
+        &SolveOptions {
+            threads: 2,
+            all_moves: false,
+            ..SolveOptions::default()
+        },
+        &mut |_| {},
+    );
+    assert_eq!(first.status, SolveStatus::Complete, "{text}");
+    assert_eq!(first.winner, one.winner, "{text}");
+    assert!(
+        first
+            .winning_moves
+            .iter()
+            .all(|m| one.winning_moves.contains(m)),
+        "{text}"
+    );
+}
+
+#[test]
+fn two_threads_agree_with_one() {
+    for (cols, rows) in [(4, 4), (5, 3), (4, 5), (7, 2)] {
+        assert_threads_agree(&Position::new(
+            Geometry::new(cols, rows).unwrap(),
+            GameKind::NoGo,
+        ));
+    }
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for (cols, rows, stones) in [(5, 4, 6), (6, 3, 4), (5, 5, 10), (7, 7, 36)] {
+        for _ in 0..4 {
+            assert_threads_agree(&random_play(cols, rows, stones, &mut state));
+        }
+    }
+}
+
+/// A solve that starts from the checkpoint another solve wrote finds the
+/// same answer with fewer nodes; a checkpoint of another board shape, or
+/// a file that is not one, stops the solve before it searches.
+#[test]
+fn a_checkpoint_carries_proofs_to_a_later_solve() {
+    let folder = std::env::temp_dir().join(format!("kosumi-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("4x5.ckpt");
+    let options = SolveOptions {
+        table_mb: Some(16),
+        checkpoint: Some(Checkpoint {
+            path: path.clone(),
+            every: Duration::from_secs(3600),
+        }),
+        ..SolveOptions::default()
+    };
+    let board = Position::new(Geometry::new(4, 5).unwrap(), GameKind::NoGo);
+    let first = solve_with(&board, &options, &mut |_| {});
+    assert_eq!(first.status, SolveStatus::Complete);
+    assert!(path.exists());
+    let again = solve_with(&board, &options, &mut |_| {});
+    assert_eq!(again.status, SolveStatus::Complete);
+    assert_eq!(again.winning_moves, first.winning_moves);
+    assert_eq!(again.losing_moves, first.losing_moves);
+    assert!(
+        again.nodes * 10 < first.nodes,
+        "{} nodes after loading, {} before",
+        again.nodes,
+        first.nodes
+    );
+    let other_shape = Position::new(Geometry::new(5, 4).unwrap(), GameKind::NoGo);
+    let refused = solve_with(&other_shape, &options, &mut |_| {});
+    assert_eq!(refused.status, SolveStatus::BadCheckpoint);
+    assert_eq!(refused.nodes, 0);
+    std::fs::write(&path, b"not a checkpoint").unwrap();
+    let refused = solve_with(&board, &options, &mut |_| {});
+    assert_eq!(refused.status, SolveStatus::BadCheckpoint);
+    std::fs::remove_dir_all(&folder).unwrap();
+}

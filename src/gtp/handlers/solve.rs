@@ -19,7 +19,7 @@ use crate::nogo::solver::{SolveOptions, SolveOutcome};
 /// `unknown` when time ran out before the winner was known. If it ran out
 /// after, some moves are not classified: `black C3 unresolved D4 E5`, so
 /// that a partial list is never mistaken for the whole winning set.
-/// Progress goes to stderr.
+/// The solver runs on the search's threads. Progress goes to stderr.
 pub(crate) fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     if call.args.len() > 2 {
         return Err(GtpError::Syntax);
@@ -45,6 +45,8 @@ pub(crate) fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Respo
         let options = SolveOptions {
             limit: Some(Duration::from_secs_f64(seconds)),
             stop: Some(Arc::clone(engine.player().interrupted())),
+            // The search's threads: the answer does not depend on them.
+            threads: engine.player().params().threads as usize,
             ..SolveOptions::default()
         };
         crate::nogo::solver::solve_with(&position, &options, &mut |progress| {

@@ -4,7 +4,8 @@
 //! A node is cut off statically where it can be, from two monotone facts of
 //! NoGo: a point illegal for a player stays illegal for ever (liberties only
 //! shrink and nothing is captured), so a player's legal-point count bounds
-//! the moves it has left; and a group of `k` single-point eyes joined
+//! the moves it has left (less one for each empty region walled off from
+//! its stones, which it can never fill entirely); and a group of `k` single-point eyes joined
 //! through one player's strings gives that player `k - 1` moves that
 //! nothing can take away. Otherwise the table answers, or the moves are
 //! searched best first (see `ordering`). Near the root every reply is
@@ -124,9 +125,9 @@ impl<'a, S: PointSet> Solver<'a, S> {
     }
 
     /// Whether the side to move (`own`) wins; `None` when the search was
-    /// cut short (the node limit of an enclosing probe, the clock, or a
-    /// stop). `known`: the position's analysis, if the parent's look-ahead
-    /// made it.
+    /// cut short (the clock, a stop, another thread's answer, or a return
+    /// to a position above that another thread proved). `known`: the
+    /// position's analysis, if the parent's look-ahead made it.
     pub(super) fn wins(
         &mut self,
         own: S,

@@ -63,7 +63,7 @@ pub(super) fn save<S: PointSet>(
 
 /// Loads the entries of a checkpoint at `path` into `table`; returns how
 /// many. A file made for another board shape, or not a checkpoint, is an
-/// error and loads nothing.
+/// error (and the table, holding part of it, is to be dropped).
 pub(super) fn load<S: PointSet>(
     table: &Table<S>,
     board: &BitBoard<S>,
@@ -87,7 +87,9 @@ pub(super) fn load<S: PointSet>(
             "{name} is a checkpoint of a {width}x{height} board, not of this one"
         ));
     }
-    let mut entries = Vec::new();
+    // Entries go into the table as they are read; a file found bad on
+    // the way fails the solve, which then drops the table.
+    let mut entries = 0;
     let mut record = [0u8; ENTRY_BYTES];
     loop {
         match input.read_exact(&mut record) {
@@ -105,12 +107,10 @@ pub(super) fn load<S: PointSet>(
         if !board.holds(own, other) || record[32] > 1 || record[33] == 0 {
             return Err(format!("{name} holds an entry that is not a position"));
         }
-        entries.push(((own, other), record[32] == 1, record[33]));
+        table.store_logged((own, other), record[32] == 1, record[33]);
+        entries += 1;
     }
-    for &(key, win, work_log) in &entries {
-        table.store_logged(key, win, work_log);
-    }
-    Ok(entries.len() as u64)
+    Ok(entries)
 }
 
 fn temporary_path(path: &Path) -> PathBuf {

@@ -247,6 +247,7 @@ fn solve_on<S: PointSet>(
     if let Some(checkpoint) = &options.checkpoint
         && !load_checkpoint(&shared, &board, checkpoint)
     {
+        // The table, which may hold part of the bad file, goes with `shared`.
         return SolveOutcome {
             winner: None,
             status: SolveStatus::BadCheckpoint,

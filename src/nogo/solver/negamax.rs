@@ -167,25 +167,26 @@ impl<'a, S: PointSet> Solver<'a, S> {
             return Some(true);
         }
         let moves_left = analysis.legal_own.count() + analysis.legal_other.count();
-        let result = if ply < SHARED_PLIES && self.shared.parallel() {
+        let share = self.shares(ply);
+        if share {
             self.path[ply as usize] = key;
             self.shared.enter(key);
-            let result = self.search_moves_shared(own, other, moves, moves_left, ply, progress);
+        }
+        let searched = self.search_moves(own, other, moves, moves_left, ply, progress);
+        if share {
             self.shared.leave(key);
-            match result {
-                Some(result) => result,
-                None if self.unwind_to == Some(ply) && !self.stopped => {
-                    // Another thread proved this position meanwhile.
-                    self.unwind_to = None;
-                    return match self.shared.table.probe(key) {
-                        Some(known) => Some(known),
-                        None => self.wins(own, other, Some(analysis), ply, progress),
-                    };
-                }
-                None => return None,
+        }
+        let result = match searched {
+            Some(result) => result,
+            None if self.unwind_to == Some(ply) && !self.stopped => {
+                // Another thread proved this position meanwhile.
+                self.unwind_to = None;
+                return match self.shared.table.probe(key) {
+                    Some(known) => Some(known),
+                    None => self.wins(own, other, Some(analysis), ply, progress),
+                };
             }
-        } else {
-            self.search_moves(own, other, moves, moves_left, ply, progress)?
+            None => return None,
         };
         self.shared
             .table
@@ -258,7 +259,9 @@ impl<'a, S: PointSet> Solver<'a, S> {
     }
 
     /// Searches `moves` (best last) to the end, one after the other,
-    /// until one wins.
+    /// until one wins. Where the threads share the work (see
+    /// [`Solver::shares`]), after the first, a reply another thread is
+    /// searching waits until the others are done.
     fn search_moves(
         &mut self,
         own: S,
@@ -269,54 +272,36 @@ impl<'a, S: PointSet> Solver<'a, S> {
         progress: &mut dyn FnMut(&SolveProgress),
     ) -> Option<bool> {
         let count = moves.len();
-        while let Some((bit, child)) = moves.pop() {
-            self.note_path(ply + 1, count - moves.len(), count);
-            if !self.wins(other, own | S::point(bit), child, ply + 1, progress)? {
-                self.order.record_win(bit, ply, moves_left);
-                return Some(true);
+        let mut searched = 0;
+        let mut deferred = Vec::new();
+        for defer in [self.shares(ply), false] {
+            while let Some((bit, child)) = moves.pop() {
+                if defer && searched > 0 && self.reply_busy(own, other, bit) {
+                    deferred.push((bit, child));
+                    continue;
+                }
+                searched += 1;
+                self.note_path(ply + 1, searched, count);
+                if !self.wins(other, own | S::point(bit), child, ply + 1, progress)? {
+                    self.order.record_win(bit, ply, moves_left);
+                    return Some(true);
+                }
             }
+            // Best first: the list pops from its end.
+            moves.extend(deferred.drain(..).rev());
         }
         Some(false)
     }
 
-    /// [`Solver::search_moves`] beside other threads: after the first,
-    /// a reply another thread is searching waits until the others are
-    /// done.
-    fn search_moves_shared(
-        &mut self,
-        own: S,
-        other: S,
-        mut moves: Vec<(u32, Option<Analysis<S>>)>,
-        moves_left: u32,
-        ply: u32,
-        progress: &mut dyn FnMut(&SolveProgress),
-    ) -> Option<bool> {
-        let mut deferred = Vec::new();
-        let mut first = true;
-        let count = moves.len();
-        while let Some((bit, child)) = moves.pop() {
-            self.note_path(ply + 1, count - moves.len() - deferred.len(), count);
-            if !first
-                && self
-                    .shared
-                    .is_busy(self.canonical(other, own | S::point(bit)))
-            {
-                deferred.push((bit, child));
-                continue;
-            }
-            first = false;
-            if !self.wins(other, own | S::point(bit), child, ply + 1, progress)? {
-                self.order.record_win(bit, ply, moves_left);
-                return Some(true);
-            }
-        }
-        // Best first: `search_moves` pops from the end.
-        deferred.reverse();
-        self.search_moves(own, other, deferred, moves_left, ply, progress)
+    /// Whether threads mark the positions they search at `ply` and put
+    /// off replies another thread is searching (see `shared`).
+    #[inline(always)]
+    fn shares(&self, ply: u32) -> bool {
+        ply < SHARED_PLIES && self.shared.parallel()
     }
 
     /// Whether another thread of this solve is searching the position
-    /// after `own` plays `bit` (the root's use of the marks).
+    /// after `own` plays `bit`.
     pub(super) fn reply_busy(&self, own: S, other: S, bit: u32) -> bool {
         self.shared.parallel()
             && self

@@ -213,25 +213,23 @@ impl<S: PointSet> Table<S> {
         if win {
             meta |= S::point(Self::WIN_BIT);
         }
-        let bucket: Vec<(S, S)> = (base..base + Self::BUCKET)
-            .map(|slot| self.entry(slot))
-            .collect();
-        // Same key, else an empty slot, else the cheapest entry.
-        let slot = bucket
-            .iter()
-            .position(|&(own, second)| own == key.0 && Self::board_part(second) == key.1)
-            .or_else(|| {
-                bucket
-                    .iter()
-                    .position(|&(_, second)| Self::work_log(second) == 0)
-            })
-            .unwrap_or_else(|| {
-                (0..Self::BUCKET)
-                    .min_by_key(|&k| Self::work_log(bucket[k].1))
-                    .unwrap_or(0)
-            });
+        // Same key, else the cheapest entry (an empty slot costs 0; the
+        // first of equals).
+        let mut slot = base;
+        let mut cheapest = u8::MAX;
+        for candidate in base..base + Self::BUCKET {
+            let (own, second) = self.entry(candidate);
+            if own == key.0 && Self::board_part(second) == key.1 {
+                slot = candidate;
+                break;
+            }
+            if Self::work_log(second) < cheapest {
+                cheapest = Self::work_log(second);
+                slot = candidate;
+            }
+        }
         let second = key.1 | meta;
-        let at = (base + slot) * 2 * S::WORDS;
+        let at = slot * 2 * S::WORDS;
         self.put(at, key.0 ^ second.scramble());
         self.put(at + S::WORDS, second);
     }
@@ -239,8 +237,7 @@ impl<S: PointSet> Table<S> {
 
 /// `count` zero words, in huge pages where the system has them: a probe
 /// of a table far larger than the cache then misses the cache but not the
-/// TLB too (a 5x5 solve: 18% faster, 49.8 s against 61.0 s for the same
-/// nodes).
+/// TLB too (measured in docs/tuning.md).
 fn zeroed_words(count: usize) -> Vec<AtomicU64> {
     let mut words = Vec::with_capacity(count);
     advise_huge_pages(

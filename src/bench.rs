@@ -6,7 +6,11 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use std::sync::atomic::AtomicBool;
 
-use crate::board::{Game, GameKind, Geometry, Position};
+use crate::board::{Cell, Game, GameKind, Geometry, LibertyMemo, Point, Position};
+use crate::go::checks::MoveChecks;
+use crate::go::gammas::{RatingContext, gammas_for};
+use crate::search::domain::RecentMoves;
+use crate::search::playout::below;
 use crate::search::{FastRng, SearchLimits, SearchParams, Searcher, light_playout};
 
 /// Seed of every benchmark run, so runs are comparable.
@@ -93,8 +97,71 @@ pub fn search(
     }
 }
 
+/// A middle-game position: `moves` random legal moves (never into an own
+/// eye) from the empty `size` board, fixed seed; and the last two moves.
+fn random_position(size: usize, moves: usize) -> (Position, RecentMoves) {
+    let geometry = Geometry::square(size).expect("bench sizes are valid");
+    let mut position = Position::new(geometry, GameKind::Go);
+    let mut rng = FastRng::seed_from_u64(BENCH_SEED);
+    let mut recent = RecentMoves::default();
+    for _ in 0..moves {
+        let mover = position.to_move();
+        let legal: Vec<Point> = geometry
+            .points()
+            .filter(|&p| position.cell(p) == Cell::Empty)
+            .filter(|&p| position.is_legal_empty(p, mover) && !position.is_eye(p, mover))
+            .collect();
+        if legal.is_empty() {
+            break;
+        }
+        let p = legal[below(&mut rng, legal.len())];
+        position.play(p, mover);
+        recent = RecentMoves {
+            last: Some(p),
+            before_last: recent.last,
+        };
+    }
+    (position, recent)
+}
+
+/// The learned strength of every candidate of a middle-game position
+/// (two fifths of the board filled at random; see `random_position`), `count` times, with the table
+/// the search uses on that board: positions rated a second, and the
+/// candidates of the position as `average_length`.
+pub fn ratings(name: &'static str, size: usize, count: u64, params: &SearchParams) -> BenchResult {
+    let (position, recent) = random_position(size, size * size * 2 / 5);
+    let mover = position.to_move();
+    let gammas = gammas_for(size, params.human_table_from);
+    let candidates: Vec<Point> = position
+        .geometry()
+        .points()
+        .filter(|&p| position.cell(p) == Cell::Empty)
+        .filter(|&p| position.is_legal_empty(p, mover) && !position.is_eye(p, mover))
+        .collect();
+    let start = Instant::now();
+    let mut total = 0.0f32;
+    for _ in 0..count {
+        let liberties = LibertyMemo::new(&position);
+        let context = RatingContext::new(&position, recent);
+        for &p in &candidates {
+            let checks = MoveChecks::new(&position, p, mover, &liberties);
+            total += gammas.move_strength(&checks, &context);
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    std::hint::black_box(total);
+    BenchResult {
+        name,
+        playouts: count,
+        per_second: count as f64 / seconds,
+        average_length: candidates.len() as f64,
+        black_wins: 0.0,
+    }
+}
+
 /// The standard set, those whose name contains `only`: light playouts
-/// from the empty board; tree searches with light playouts (`search_*`,
+/// from the empty board; learned ratings of a middle-game position
+/// (`rate_*`); tree searches with light playouts (`search_*`,
 /// one and two threads) and with the full policies (`heavy_*`), on 9x9
 /// and 19x19 Go (komi 7) and 9x9 NoGo. `params` tunes the searches;
 /// `scale` multiplies the playout counts (1.0 takes about a minute).
@@ -131,6 +198,11 @@ pub fn standard(scale: f64, only: &str, params: &SearchParams) -> Vec<BenchResul
     for (name, size, kind, komi, count) in lights {
         if name.contains(only) {
             results.push(light_playouts(name, size, kind, komi, n(count)));
+        }
+    }
+    for (name, size, count) in [("rate_go9", 9, 20_000.0), ("rate_go19", 19, 5_000.0)] {
+        if name.contains(only) {
+            results.push(ratings(name, size, n(count), params));
         }
     }
     for (name, size, kind, count, threads, params) in searches {

@@ -442,7 +442,16 @@ fn main() -> ExitCode {
             let results = bench::standard(scale, &only, &params);
             println!("{:<16} {:>10} bytes", "playout board", bench::board_bytes());
             for r in &results {
-                if r.average_length > 0.0 {
+                if r.name.starts_with("rate_") {
+                    println!(
+                        "{:<16} {:>10.0} positions/s  {:>7.1} us/position  ({} candidates, {} ratings)",
+                        r.name,
+                        r.per_second,
+                        1e6 / r.per_second,
+                        r.average_length,
+                        r.playouts
+                    );
+                } else if r.average_length > 0.0 {
                     println!(
                         "{:<16} {:>10.0} playouts/s  {:>7.2} moves/playout  black wins {:.3}  ({} playouts)",
                         r.name, r.per_second, r.average_length, r.black_wins, r.playouts

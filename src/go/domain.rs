@@ -15,7 +15,7 @@ use crate::search::uct::Shared;
 use crate::search::{ROOT_READING_MIN_TIME, SearchLimits};
 
 use super::checks::MoveChecks;
-use super::features::{GO_GAMMAS, move_features};
+use super::gammas::{RatingContext, gammas_for};
 use super::policy::heavy_playout;
 use super::prior::{PriorContext, add_learned, go_prior, root_reading_priors};
 use crate::search::domain::{Prior, RecentMoves};
@@ -58,15 +58,16 @@ impl Domain for GoDomain {
             open,
         };
         let learned = params.prior_learned > 0;
+        let g = position.geometry();
+        let gammas = gammas_for(g.width().max(g.height()), params.human_table_from);
+        let rating = learned.then(|| RatingContext::new(position, recent));
         let rated: Vec<(Prior, f32)> = moves
             .iter()
             .map(|&p| {
                 let checks = MoveChecks::new(position, p, mover, &liberties);
-                let strength = if learned {
-                    GO_GAMMAS.strength(&move_features(&checks, recent, open))
-                } else {
-                    0.0
-                };
+                let strength = rating
+                    .as_ref()
+                    .map_or(0.0, |rating| gammas.move_strength(&checks, rating));
                 (go_prior(params, &checks, &context), strength)
             })
             .collect();

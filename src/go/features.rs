@@ -9,13 +9,12 @@
 //! A level has a strength `gamma`; a move's strength is the
 //! product over its levels, and the chance that a strong player chooses it
 //! is its strength over the sum of all legal moves' strengths
-//! (Bradley–Terry). The gammas in `go_gammas.txt` were fitted by
-//! minorization–maximization on Pachi self-play games with
-//! `cargo run --release --example train_features`.
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::LazyLock;
+//! (Bradley–Terry). A table may also rate a move's largest known spatial
+//! pattern (see `spatial`). Two tables ship, both fitted by
+//! minorization–maximization with `cargo run --release --example
+//! train_features` (their headers say on what): `go_gammas.txt`, from 9x9
+//! Pachi self-play, for small boards, and `tygem_gammas.txt`, from 9-dan
+//! games on Tygem with spatial patterns, from 13x13 up (see `gammas`).
 
 use crate::board::{Cell, Color, LibertyMemo, Point, Position, ring_symmetries};
 use crate::search::domain::RecentMoves;
@@ -38,10 +37,10 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
 ];
 /// Index of the shape group; its level is a raw 3x3 code (see [`shape_code`]).
 pub const SHAPE: usize = 0;
-const CAPTURE: usize = 1;
+pub const CAPTURE: usize = 1;
 const ESCAPE: usize = 2;
 const ATARI: usize = 3;
-const SELF_ATARI: usize = 4;
+pub const SELF_ATARI: usize = 4;
 const DISTANCE: usize = 5;
 const LINE: usize = 6;
 const DISTANCE_BEFORE: usize = 7;
@@ -368,128 +367,6 @@ fn distance_before_level(d: usize) -> u32 {
     }
 }
 
-/// A multiplicative hash for pattern codes, which are already well spread
-/// integers: much cheaper than the default SipHash.
-#[derive(Default)]
-pub struct CodeHasher(u64);
-
-impl Hasher for CodeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, code: u32) {
-        self.write_u64(u64::from(code));
-    }
-
-    fn write_u64(&mut self, code: u64) {
-        self.0 = (self.0 ^ code).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-/// Pattern codes to gammas.
-type PatternMap = HashMap<u32, f32, BuildHasherDefault<CodeHasher>>;
-
-/// The fitted strengths of every level.
-pub struct Gammas {
-    /// Gamma of every raw shape code (all eight symmetries filled in).
-    shapes: Vec<f32>,
-    /// Gamma of every raw diamond code met in training (all symmetries).
-    diamonds: PatternMap,
-    /// Gamma of a diamond not in `diamonds`.
-    default_diamond: f32,
-    /// Gamma of each level of the other groups (index 0 unused).
-    levels: [Vec<f32>; GROUPS],
-}
-
-/// The fitted table shipped with Kosumi.
-pub static GO_GAMMAS: LazyLock<Gammas> = LazyLock::new(|| {
-    Gammas::parse(include_str!("go_gammas.txt")).expect("the shipped gamma table parses")
-});
-
-impl Gammas {
-    /// Reads a table of `group level gamma` lines (pattern levels in hex,
-    /// as canonical codes; `shape default G` for unseen shapes, and the
-    /// same for diamonds).
-    pub fn parse(text: &str) -> Result<Gammas, String> {
-        let mut defaults = [1.0f32; 2];
-        let mut patterns: [Vec<(u32, f32)>; 2] = [Vec::new(), Vec::new()];
-        let mut levels: [Vec<f32>; GROUPS] = std::array::from_fn(|g| vec![1.0; LEVELS[g]]);
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let bad = || format!("gamma table line {}: {line:?}", number + 1);
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let [group, level, gamma] = fields[..] else {
-                return Err(bad());
-            };
-            let gamma: f32 = gamma.parse().map_err(|_| bad())?;
-            let group = GROUP_NAMES
-                .iter()
-                .position(|&name| name == group)
-                .ok_or_else(bad)?;
-            if let Some(k) = PATTERN_GROUPS.iter().position(|&g| g == group) {
-                if level == "default" {
-                    defaults[k] = gamma;
-                } else {
-                    let code = u32::from_str_radix(level, 16).map_err(|_| bad())?;
-                    let bits = if group == SHAPE { SHAPE_BITS } else { 24 };
-                    if code >= 1 << bits {
-                        return Err(bad());
-                    }
-                    patterns[k].push((code, gamma));
-                }
-            } else {
-                let level: usize = level.parse().map_err(|_| bad())?;
-                *levels[group].get_mut(level).ok_or_else(bad)? = gamma;
-            }
-        }
-        let [shape_default, default_diamond] = defaults;
-        let [shapes, diamond_list] = patterns;
-        let mut table = vec![shape_default; 1 << SHAPE_BITS];
-        for (code, gamma) in shapes {
-            for symmetric in shape_symmetries(code) {
-                table[symmetric as usize] = gamma;
-            }
-        }
-        let mut diamonds = PatternMap::default();
-        for (code, gamma) in diamond_list {
-            for symmetric in diamond_symmetries(code) {
-                diamonds.insert(symmetric, gamma);
-            }
-        }
-        Ok(Gammas {
-            shapes: table,
-            diamonds,
-            default_diamond,
-            levels,
-        })
-    }
-
-    /// A move's strength: the product of its levels' gammas.
-    pub fn strength(&self, features: &Features) -> f32 {
-        let shape = self.shapes[features[SHAPE] as usize];
-        let diamond = self
-            .diamonds
-            .get(&features[DIAMOND])
-            .copied()
-            .unwrap_or(self.default_diamond);
-        (0..GROUPS)
-            .filter(|group| !PATTERN_GROUPS.contains(group))
-            .fold(shape * diamond, |strength, group| {
-                strength * self.levels[group][features[group] as usize]
-            })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -641,12 +518,5 @@ mod tests {
         let diagonal_to_before = features_of(&p, g.point(1, 1).unwrap(), Color::Black, recent);
         assert_eq!(diagonal_to_before[DISTANCE_BEFORE], 2);
         assert_eq!(diagonal_to_before[DISTANCE], 7, "dx = dy = 3: distance 9");
-    }
-
-    #[test]
-    fn the_shipped_table_prefers_captures_and_shuns_self_atari() {
-        let gammas = &*GO_GAMMAS;
-        assert!(gammas.levels[CAPTURE][3] > 1.0);
-        assert!(gammas.levels[SELF_ATARI][3] < 1.0);
     }
 }

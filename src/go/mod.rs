@@ -10,8 +10,11 @@
 //!   defence of strings with few liberties).
 //! - `policy`: the MoGo-style heavy playout policy (3x3 patterns, captures,
 //!   ataris, the mercy rule).
-//! - `prior`, `features`: what new tree nodes start with: hand-made terms
-//!   and learned move features (Bradley–Terry gammas in `go_gammas.txt`).
+//! - `prior`, `features`, `gammas`: what new tree nodes start with:
+//!   hand-made terms and learned move features (Bradley–Terry gammas in
+//!   `go_gammas.txt` for small boards, `tygem_gammas.txt` from 13x13 up).
+//! - `spatial`: large spatial patterns (nested diamonds around a move),
+//!   hashed alike under the board's symmetries.
 //! - `life`: static life and death (unconditional life by Benson's
 //!   algorithm).
 //! - `ownership`: who owns each point at the end of playouts (dead stones,
@@ -20,11 +23,13 @@
 pub mod checks;
 pub mod domain;
 pub mod features;
+pub mod gammas;
 pub mod life;
 pub mod ownership;
 pub mod policy;
 pub mod prior;
 pub mod reading;
+pub mod spatial;
 pub mod tactics;
 
 pub use domain::GoDomain;

@@ -193,6 +193,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "kosumi-ladders: GoGui gfx marking the strings a ladder captures"
     ),
     command!(
+        "kosumi-patterns",
+        gogui::kosumi_patterns,
+        "kosumi-patterns: GoGui gfx of the learned move model's chance of each move of the side to move"
+    ),
+    command!(
         "kosumi-tactics",
         gogui::kosumi_tactics,
         "kosumi-tactics: GoGui gfx of the captures, saves and futile extensions reading finds for the side to move"

@@ -186,6 +186,11 @@ tunables! {
     /// Exponent turning a learned strength ratio into a win share (Go).
     learned_exponent: f64 = 0.5, (0.0, f64::INFINITY),
         "exponent of a move's learned strength ratio, as a win share (Go)";
+    /// The smallest board side whose learned strengths come from the
+    /// table fitted to human 19x19 games (`tygem_gammas.txt`); smaller
+    /// boards use the one fitted to 9x9 engine games.
+    human_table_from: u32 = 13, (2, 26),
+        "smallest board side rated by the table learned from human 19x19 games (Go)";
     /// Go: weight of the root moves' criticality (Coulom 2009: how much
     /// more often a point's final owner wins than chance would have it) in
     /// their AMAF values, once a move has had 2,000 playouts: this times

@@ -1,9 +1,11 @@
 //! GoGui's commands: the analyze command list, `gogui-interrupt`, the
 //! `gogui-rules_*` family that lets GoGui referee NoGo, and the gfx
-//! commands `kosumi-ladders`, `kosumi-tactics` and `kosumi-life`.
+//! commands `kosumi-ladders`, `kosumi-tactics`, `kosumi-life` and
+//! `kosumi-patterns`.
 
 use super::text;
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point};
+use crate::go::gammas::{gammas_for, move_probabilities};
 use crate::go::life::pass_alive;
 use crate::go::reading::{Effect, root_effects};
 use crate::go::tactics::laddered_strings;
@@ -11,6 +13,11 @@ use crate::gtp::engine::{Call, Engine, Response};
 use crate::gtp::error::GtpError;
 use crate::gtp::format::{color_letter, color_word, number_text, outcome_text};
 use crate::player::StringStatus;
+use crate::search::domain::RecentMoves;
+use crate::search::stone_before;
+
+/// Moves `kosumi-patterns` labels with their chance.
+const LABELLED_MOVES: usize = 10;
 
 pub(crate) fn gogui_analyze_commands(
     _: &mut Engine,
@@ -26,6 +33,7 @@ pub(crate) fn gogui_analyze_commands(
             "gfx/Ladders/kosumi-ladders",
             "gfx/Tactics/kosumi-tactics",
             "gfx/Life and death/kosumi-life",
+            "gfx/Move patterns/kosumi-patterns",
             "plist/Dead stones/final_status_list dead",
             "plist/Seki stones/final_status_list seki",
             "string/Final score/final_score",
@@ -276,4 +284,59 @@ pub(crate) fn kosumi_life(engine: &mut Engine, call: &mut Call) -> Result<Respon
         counts.0, counts.1, counts.2
     ));
     text(lines.join("\n"))
+}
+
+/// `kosumi-patterns` (GoGui gfx): how likely the learned move model (the
+/// Bradley–Terry table the search's priors use on this board) finds each
+/// move of the side to move: every candidate shaded by its chance against
+/// the likeliest one's, the likeliest ten labelled in per cent, and a
+/// status line listing the first five.
+pub(crate) fn kosumi_patterns(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    call.expect_args(0)?;
+    let game = engine.game();
+    if game.kind() == GameKind::NoGo {
+        return text("TEXT no learned Go patterns in NoGo");
+    }
+    let position = game.position();
+    let mover = game.to_move();
+    let recent = RecentMoves {
+        last: stone_before(game, 0),
+        before_last: stone_before(game, 1),
+    };
+    let g = engine.geometry();
+    let gammas = gammas_for(
+        g.width().max(g.height()),
+        engine.player().params().human_table_from,
+    );
+    let chances = move_probabilities(position, mover, recent, gammas);
+    let Some(&(_, likeliest)) = chances.first() else {
+        return text("TEXT no move to rate: only pass is left");
+    };
+    // GoGui shades positive influence as Black's and negative as White's.
+    let sign = if mover == Color::Black { 1.0 } else { -1.0 };
+    let influence: Vec<String> = chances
+        .iter()
+        .map(|&(p, chance)| {
+            let value = sign * f64::from(chance / likeliest).sqrt();
+            format!("{} {value:.3}", engine.point_text(p))
+        })
+        .collect();
+    let percent = |chance: f32| format!("{:.0}", 100.0 * chance);
+    let labels: Vec<String> = chances
+        .iter()
+        .take(LABELLED_MOVES)
+        .map(|&(p, chance)| format!("{} {}", engine.point_text(p), percent(chance)))
+        .collect();
+    let listed: Vec<String> = chances
+        .iter()
+        .take(5)
+        .map(|&(p, chance)| format!("{} {:.1}%", engine.point_text(p), 100.0 * chance))
+        .collect();
+    text(format!(
+        "INFLUENCE {}\nLABEL {}\nTEXT {}'s likeliest moves: {}",
+        influence.join(" "),
+        labels.join(" "),
+        color_word(mover),
+        listed.join(", ")
+    ))
 }

@@ -1,0 +1,400 @@
+//! Fits the gammas of `kosumi::go::features` and the spatial patterns of
+//! `kosumi::go::spatial` to game records, with Coulom's
+//! minorization–maximization (MM) for Bradley–Terry teams.
+//!
+//!     cargo run --release --example train_features -- [OPTIONS] OUT.txt INPUT...
+//!
+//! Inputs are SGF files, folders of them, or Tygem archives (`.zip`, one
+//! game a line; see `records`). Every move played is one competition: it
+//! wins against all the other legal moves Kosumi's tree would consider
+//! (not filling its own eye). A move's team is its level in each feature
+//! group and its largest spatial pattern in the dictionary, which holds
+//! the patterns around moves played at least `--min-count` times in the
+//! harvested games.
+//!
+//! The fit is judged on held-out games: `--held-out LABEL=PATH` (any
+//! number of sets), else every tenth game. The figures are the mean
+//! log-likelihood of the move played (log-evidence) and how often it ranks
+//! first and in the first five.
+//!
+//! Each gamma starts with Coulom's prior, one virtual win and one virtual
+//! loss against a gamma of 1, so rare levels stay near 1. Level 0 of every
+//! group but the 3x3 and diamond patterns means "none" and stays 1, which
+//! fixes the scale of each group.
+
+mod data;
+mod records;
+
+use std::error::Error;
+use std::fs;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Parser;
+use kosumi::go::features::{GROUP_NAMES, GROUPS, PATTERN_GROUPS};
+
+use data::{COLUMNS, Data, Dictionary, Judgement, Layout, SPATIAL};
+use records::{Record, read_all, spread};
+
+/// Patterns seen fewer times than this among candidates are not written
+/// (they keep the default gamma 1).
+const MIN_PATTERN_COUNT: u32 = 3;
+
+#[derive(Parser)]
+#[command(about = "Fits Kosumi's Go move features to game records")]
+struct Args {
+    /// A line on where the games came from, for the table's header.
+    #[arg(long)]
+    note: Option<String>,
+    /// Learn only the moves of the side whose SGF player name contains this.
+    #[arg(long)]
+    player: Option<String>,
+    /// Training games to fit the gammas on, spread over the inputs (0: all).
+    #[arg(long, default_value_t = 0)]
+    fit_games: usize,
+    /// Training games to harvest spatial patterns from (0: all).
+    #[arg(long, default_value_t = 0)]
+    harvest_games: usize,
+    /// Times a spatial pattern must be played to enter the dictionary
+    /// (0: no spatial patterns).
+    #[arg(long, default_value_t = 0)]
+    min_count: u32,
+    /// A held-out set, `LABEL=PATH[,PATH...]`; repeatable.
+    #[arg(long)]
+    held_out: Vec<String>,
+    /// Games of each held-out set to judge on, spread over it (0: all).
+    #[arg(long, default_value_t = 0)]
+    held_out_games: usize,
+    /// Sweeps of MM over every group.
+    #[arg(long, default_value_t = 25)]
+    sweeps: usize,
+    /// Where to write the table.
+    out: PathBuf,
+    /// Training games: SGF files, folders, Tygem `.zip` archives.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+}
+
+/// Held-out games, set by set, with their labels.
+type HeldOutSets = Vec<(String, Vec<Record>)>;
+
+/// How a held-out set was predicted before the fit (every gamma 1) and after.
+struct Verdict {
+    label: String,
+    before: Judgement,
+    after: Judgement,
+}
+
+/// The training games and the labelled held-out sets.
+fn read_games(args: &Args) -> Result<(Vec<Record>, HeldOutSets), Box<dyn Error>> {
+    let player = args.player.as_deref();
+    let mut train = read_all(&args.inputs, player)?;
+    let mut held_out = Vec::new();
+    for set in &args.held_out {
+        let (label, paths) = set
+            .split_once('=')
+            .ok_or_else(|| format!("--held-out {set:?}: expected LABEL=PATH[,PATH...]"))?;
+        let paths: Vec<PathBuf> = paths.split(',').map(PathBuf::from).collect();
+        held_out.push((label.to_string(), read_all(&paths, player)?));
+    }
+    if held_out.is_empty() {
+        let (mut kept, mut out) = (Vec::new(), Vec::new());
+        for (k, record) in train.into_iter().enumerate() {
+            if k % 10 == 0 {
+                out.push(record);
+            } else {
+                kept.push(record);
+            }
+        }
+        train = kept;
+        held_out.push(("held-out".to_string(), out));
+    }
+    Ok((train, held_out))
+}
+
+fn report(label: &str, judgement: &Judgement) {
+    eprintln!(
+        "{label}: {} positions, log-likelihood {:.4}, top-1 {:.4}, top-5 {:.4}",
+        judgement.positions, judgement.log_likelihood, judgement.top1, judgement.top5
+    );
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    for verdict in run(&Args::parse())? {
+        eprintln!(
+            "{}: log-likelihood {:.4} -> {:.4}, top-1 {:.4} -> {:.4} (uniform -> fitted)",
+            verdict.label,
+            verdict.before.log_likelihood,
+            verdict.after.log_likelihood,
+            verdict.before.top1,
+            verdict.after.top1
+        );
+    }
+    Ok(())
+}
+
+/// Reads the games, harvests the dictionary, fits and writes the table;
+/// returns how each held-out set was predicted.
+fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
+    let clock = Instant::now();
+    let (train, held_out_records) = read_games(args)?;
+    let moves: usize = train.iter().map(Record::length).sum();
+    eprintln!(
+        "{} training games ({moves} moves), read in {:.1} s",
+        train.len(),
+        clock.elapsed().as_secs_f64()
+    );
+    let harvest = spread(&train, nonzero_or(args.harvest_games, train.len()));
+    let harvested: &[&Record] = if args.min_count > 0 { &harvest } else { &[] };
+    let dictionary = Dictionary::harvest(harvested, args.min_count.max(1));
+    eprintln!(
+        "{} spatial patterns from {} games, at {:.1} s",
+        dictionary.entries.len(),
+        harvested.len(),
+        clock.elapsed().as_secs_f64()
+    );
+    let fit_records = spread(&train, nonzero_or(args.fit_games, train.len()));
+    let mut fit = Data::of(&fit_records, &dictionary);
+    let mut held_out: Vec<(String, Data)> = held_out_records
+        .iter()
+        .map(|(label, records)| {
+            let chosen = spread(records, nonzero_or(args.held_out_games, records.len()));
+            (label.clone(), Data::of(&chosen, &dictionary))
+        })
+        .collect();
+    let mut layout = Layout::new(dictionary.entries.len());
+    fit.densify(&mut layout);
+    for (_, data) in &mut held_out {
+        data.densify(&mut layout);
+    }
+    let mut sets: Vec<&mut Data> = vec![&mut fit];
+    sets.extend(held_out.iter_mut().map(|(_, data)| data));
+    let total = layout.finish(&mut sets);
+    eprintln!(
+        "{} fitting positions from {} games, {} gammas, at {:.1} s",
+        fit.positions(),
+        fit_records.len(),
+        total,
+        clock.elapsed().as_secs_f64()
+    );
+    for (label, data) in &held_out {
+        report(
+            &format!("{label}, shipped 9x9 table"),
+            &data.judge_shipped(),
+        );
+    }
+    let uniform = vec![1.0; total];
+    let before: Vec<Judgement> = held_out.iter().map(|(_, d)| d.judge(&uniform)).collect();
+    let gammas = fit_gammas(args, &fit, &held_out, &layout, total);
+    let judgements: Vec<(String, Judgement)> = held_out
+        .iter()
+        .map(|(label, data)| (label.clone(), data.judge(&gammas)))
+        .collect();
+    for (label, judgement) in &judgements {
+        report(label, judgement);
+    }
+    let table = write_table(args, &fit, &layout, &dictionary, &gammas, &judgements);
+    fs::write(&args.out, table)?;
+    eprintln!("done at {:.1} s", clock.elapsed().as_secs_f64());
+    Ok(judgements
+        .into_iter()
+        .zip(before)
+        .map(|((label, after), before)| Verdict {
+            label,
+            before,
+            after,
+        })
+        .collect())
+}
+
+fn nonzero_or(count: usize, all: usize) -> usize {
+    if count == 0 { all } else { count }
+}
+
+/// MM sweeps over every column, reporting the first held-out set's figures
+/// after each.
+fn fit_gammas(
+    args: &Args,
+    fit: &Data,
+    held_out: &[(String, Data)],
+    layout: &Layout,
+    total: usize,
+) -> Vec<f64> {
+    let (_, wins) = fit.tallies(total);
+    let mut gammas = vec![1.0; total];
+    for sweep in 0..args.sweeps {
+        for column in 0..COLUMNS {
+            fit.update_column(&mut gammas, column, &wins);
+            if !PATTERN_GROUPS.contains(&column) {
+                let levels = layout.levels(column);
+                let scale = gammas[levels.start];
+                for gamma in &mut gammas[levels] {
+                    *gamma /= scale;
+                }
+            }
+        }
+        if let Some((label, data)) = held_out.first() {
+            report(&format!("sweep {sweep}, {label}"), &data.judge(&gammas));
+        }
+    }
+    gammas
+}
+
+/// The table: a header saying how it was made, the 3x3 and diamond
+/// patterns seen often enough, the other groups' levels, and every spatial
+/// pattern of the dictionary (all of them, so that a lookup walking out
+/// from the smallest radius meets the same patterns as training did).
+fn write_table(
+    args: &Args,
+    fit: &Data,
+    layout: &Layout,
+    dictionary: &Dictionary,
+    gammas: &[f64],
+    judgements: &[(String, Judgement)],
+) -> String {
+    let mut table = format!(
+        "# Bradley-Terry gammas of kosumi::go::features and kosumi::go::spatial,\n\
+         # fitted by examples/train_features on {} positions; {} spatial patterns\n\
+         # played at least {} times. group level gamma; 3x3 and diamond levels are\n\
+         # canonical codes in hex, spatial levels radius:key.\n",
+        fit.positions(),
+        dictionary.entries.len(),
+        args.min_count
+    );
+    if let Some(note) = &args.note {
+        table.push_str(&format!("# Games: {note}\n"));
+    }
+    for (label, j) in judgements {
+        table.push_str(&format!(
+            "# {label}: {} positions, log-likelihood {:.4} a move, top-1 {:.4}, top-5 {:.4}.\n",
+            j.positions, j.log_likelihood, j.top1, j.top5
+        ));
+    }
+    table.push_str("shape default 1\ndiamond default 1\n");
+    let (counts, _) = fit.tallies(gammas.len());
+    let mut pattern_lines: Vec<((usize, u32), f64)> = (0..layout.pattern_codes.len())
+        .filter(|&i| counts[i] >= MIN_PATTERN_COUNT)
+        .map(|i| (layout.pattern_codes[i], gammas[i]))
+        .collect();
+    pattern_lines.sort_by_key(|&(key, _)| key);
+    for ((g, code), gamma) in pattern_lines {
+        table.push_str(&format!("{} {code:x} {gamma:.4}\n", GROUP_NAMES[g]));
+    }
+    for g in (0..GROUPS).filter(|g| !PATTERN_GROUPS.contains(g)) {
+        let levels = layout.levels(g);
+        for (level, i) in levels.enumerate().skip(1) {
+            table.push_str(&format!("{} {level} {:.4}\n", GROUP_NAMES[g], gammas[i]));
+        }
+    }
+    let spatial = layout.levels(SPATIAL);
+    for (&(radius, key), i) in dictionary.entries.iter().zip(spatial.skip(1)) {
+        table.push_str(&format!("spatial {radius}:{key:x} {:.4}\n", gammas[i]));
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use kosumi::board::{Cell, Color, GameKind, Geometry, Point, Position};
+    use kosumi::go::gammas::Gammas;
+    use kosumi::search::FastRng;
+    use kosumi::search::playout::below;
+    use rand_xoshiro::rand_core::SeedableRng;
+
+    use super::*;
+
+    /// A game in a Tygem archive's line format whose players answer next
+    /// to the last stone whenever they can: a habit the fit must find.
+    fn habit_game(id: usize, rng: &mut FastRng) -> String {
+        let geometry = Geometry::square(19).expect("19x19");
+        let mut position = Position::new(geometry, GameKind::Go);
+        let mut line = format!("{id}\t");
+        let mut last: Option<Point> = None;
+        for _ in 0..120 {
+            let mover = position.to_move();
+            let legal = |p: &Point| {
+                position.cell(*p) == Cell::Empty
+                    && position.is_legal_empty(*p, mover)
+                    && !position.is_eye(*p, mover)
+            };
+            let near: Vec<Point> = last
+                .map(|l| geometry.neighbours(l).into_iter().filter(legal).collect())
+                .unwrap_or_default();
+            let all: Vec<Point> = geometry.points().filter(legal).collect();
+            let pool = if near.is_empty() { &all } else { &near };
+            if pool.is_empty() {
+                break;
+            }
+            let p = pool[below(rng, pool.len())];
+            let (col, row) = geometry.coords(p).expect("on the board");
+            let letter = |i: usize| char::from(b'a' + i as u8);
+            let side = if mover == Color::Black { 'B' } else { 'W' };
+            line.push_str(&format!(";{side}[{}{}]", letter(col), letter(18 - row)));
+            position.play(p, mover);
+            last = Some(p);
+        }
+        line
+    }
+
+    fn write_archive(path: &std::path::Path, games: std::ops::Range<usize>) {
+        let mut rng = FastRng::seed_from_u64(games.start as u64);
+        let text: Vec<String> = games.map(|id| habit_game(id, &mut rng)).collect();
+        let mut zip = zip::ZipWriter::new(fs::File::create(path).expect("archive"));
+        let options = zip::write::SimpleFileOptions::default();
+        zip.start_file("games", options).expect("zip entry");
+        zip.write_all(text.join("\n").as_bytes())
+            .expect("zip write");
+        zip.finish().expect("zip finish");
+    }
+
+    #[test]
+    fn a_fixture_archive_trains_a_table_that_predicts_and_loads() {
+        let dir = std::env::temp_dir().join(format!("kosumi-train-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("temp dir");
+        let (train, held) = (dir.join("train.zip"), dir.join("held.zip"));
+        write_archive(&train, 0..12);
+        write_archive(&held, 100..104);
+        let out = dir.join("table.txt");
+        let args = Args::parse_from([
+            "train_features".to_string(),
+            "--min-count".into(),
+            "2".into(),
+            "--sweeps".into(),
+            "3".into(),
+            "--held-out".into(),
+            format!("fixture={}", held.display()),
+            out.display().to_string(),
+            train.display().to_string(),
+        ]);
+        let judgements = run(&args).expect("the pipeline runs");
+        let [
+            Verdict {
+                label,
+                before,
+                after,
+            },
+        ] = &judgements[..]
+        else {
+            panic!("one held-out set");
+        };
+        assert_eq!(label, "fixture");
+        assert!(before.positions > 400, "{} positions", before.positions);
+        assert!(
+            after.log_likelihood > before.log_likelihood + 1.0,
+            "{} against uniform {}",
+            after.log_likelihood,
+            before.log_likelihood
+        );
+        assert!(after.top5 > before.top5 + 0.3, "top-5 {}", after.top5);
+        let table = fs::read_to_string(&out).expect("table written");
+        assert!(table.lines().any(|l| l.starts_with("spatial 3:")));
+        let gammas = Gammas::parse(&table).expect("the table loads");
+        let position = Position::new(Geometry::square(19).expect("19x19"), GameKind::Go);
+        let p = position.geometry().point(3, 3).expect("D4");
+        let reach = kosumi::go::spatial::EmptyReach::of(&position);
+        assert!(gammas.spatial_gamma(&position, p, Color::Black, &reach) > 0.0);
+        fs::remove_dir_all(&dir).expect("temp dir removed");
+    }
+}

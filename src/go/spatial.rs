@@ -19,7 +19,7 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::board::{Cell, Color, Point, Position};
 
@@ -142,6 +142,10 @@ pub struct SpatialWalk<'a> {
     radius: usize,
     /// The hash so far under each symmetry.
     hashes: [u64; 8],
+    /// Radii within which no stone stands, and the edges' hashes of each
+    /// radius up to there (from an [`EmptyReach`]).
+    clear: usize,
+    edges: &'a [[u64; 8]],
 }
 
 impl<'a> SpatialWalk<'a> {
@@ -162,19 +166,28 @@ impl<'a> SpatialWalk<'a> {
                 MAX_RADIUS + 1
             },
             hashes: [0; 8],
+            clear: 0,
+            edges: &[],
         }
     }
 
-    /// The walk around `p` knowing from `reach` how far around it the
-    /// board is empty: the points within that distance are not read.
+    /// The walk around `p` knowing from `reach` how far around it no stone
+    /// stands: the points within that distance are not read, their edges
+    /// are already hashed.
     pub fn within(
         position: &'a Position,
         p: Point,
         mover: Color,
-        reach: &EmptyReach,
+        reach: &'a EmptyReach,
     ) -> SpatialWalk<'a> {
         let mut walk = SpatialWalk::new(position, p, mover);
-        walk.next = walk.keys.ends[reach.at(p).min(MAX_RADIUS)];
+        if walk.radius <= MAX_RADIUS {
+            let (clear, edges) = reach.at(p);
+            walk.next = walk.keys.ends[clear];
+            walk.hashes = edges[clear];
+            walk.clear = clear;
+            walk.edges = edges;
+        }
         walk
     }
 
@@ -223,47 +236,108 @@ impl Iterator for SpatialWalk<'_> {
                 }
             }
         }
-        self.next = end;
+        // A walk that started past this radius keeps its place, and the
+        // pattern of this radius is its edges alone.
+        self.next = self.next.max(end);
         let radius = self.radius;
         self.radius += 1;
-        let smallest = self.hashes.iter().copied().min().unwrap_or(0);
+        let hashes = if radius < self.clear {
+            &self.edges[radius]
+        } else {
+            &self.hashes
+        };
+        let smallest = hashes.iter().copied().min().unwrap_or(0);
         let key = (smallest ^ self.keys.salts[radius]) & !RADIUS_MASK | radius as u64;
         Some((radius, key))
     }
 }
 
-/// For every point, how far around it the board is empty: the largest r
-/// such that every point within distance r of it is an empty point of the
-/// board (0 for a stone or a point next to one or to the edge). Found in
-/// two sweeps over the board (the L1 distance transform), once for all
-/// the candidates of a position, so that their walks skip the empty
-/// middle of their diamonds.
+/// The hashes (under each symmetry) of the pattern of every radius around
+/// every point of an empty board of one shape: the edges alone.
+struct EdgeHashes {
+    width: usize,
+    height: usize,
+    /// Indexed by point index times `MAX_RADIUS + 1`, plus the radius.
+    hashes: Vec<[u64; 8]>,
+}
+
+impl EdgeHashes {
+    fn of(position: &Position) -> EdgeHashes {
+        let g = position.geometry();
+        let (w, h) = (g.width(), g.height());
+        let keys = &*KEYS;
+        let points = g.point_unchecked(w - 1, h - 1).idx() + 1;
+        let mut hashes = vec![[0; 8]; points * (MAX_RADIUS + 1)];
+        for row in 0..h {
+            for col in 0..w {
+                let base = g.point_unchecked(col, row).idx() * (MAX_RADIUS + 1);
+                let mut hash = [0u64; 8];
+                for r in 1..=MAX_RADIUS {
+                    for k in keys.ends[r - 1]..keys.ends[r] {
+                        let (dx, dy) = keys.offsets[k];
+                        let (c, w_row) = (col as i32 + dx, row as i32 + dy);
+                        if c < 0 || w_row < 0 || c >= w as i32 || w_row >= h as i32 {
+                            let words = &keys.words[k][2];
+                            for (h, word) in hash.iter_mut().zip(words) {
+                                *h ^= word;
+                            }
+                        }
+                    }
+                    hashes[base + r] = hash;
+                }
+            }
+        }
+        EdgeHashes {
+            width: w,
+            height: h,
+            hashes,
+        }
+    }
+
+    /// The shared table of the board shape of `position`, made at its
+    /// first use.
+    fn shared(position: &Position) -> Arc<EdgeHashes> {
+        static TABLES: Mutex<Vec<Arc<EdgeHashes>>> = Mutex::new(Vec::new());
+        let g = position.geometry();
+        let mut tables = TABLES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let found = tables
+            .iter()
+            .find(|t| t.width == g.width() && t.height == g.height());
+        match found {
+            Some(table) => Arc::clone(table),
+            None => {
+                let table = Arc::new(EdgeHashes::of(position));
+                tables.push(Arc::clone(&table));
+                table
+            }
+        }
+    }
+}
+
+/// For every point, the distance to the nearest stone (at most
+/// `MAX_RADIUS + 1`), found in two sweeps over the board (the L1 distance
+/// transform), once for all the candidates of a position; with the edge
+/// hashes of the board's shape, a walk starts past the stone-free middle
+/// of its diamond without reading it.
 pub struct EmptyReach {
-    /// Indexed by point; one more than the reach, as the distance to the
-    /// nearest stone or off-board point.
+    /// Indexed by point.
     distance: Vec<u8>,
+    edges: Arc<EdgeHashes>,
 }
 
 impl EmptyReach {
     pub fn of(position: &Position) -> EmptyReach {
         let g = position.geometry();
         let (w, h) = (g.width(), g.height());
+        let far = (MAX_RADIUS + 1) as u8;
         let mut distance = vec![0u8; g.point_unchecked(w - 1, h - 1).idx() + 1];
-        for row in 0..h {
-            for col in 0..w {
-                let p = g.point_unchecked(col, row);
-                distance[p.idx()] = if position.cell(p) == Cell::Empty {
-                    let edge = (col + 1).min(row + 1).min(w - col).min(h - row);
-                    edge.min(u8::MAX as usize) as u8
-                } else {
-                    0
-                };
-            }
-        }
         let at = |col: usize, row: usize| g.point_unchecked(col, row).idx();
         for row in 0..h {
             for col in 0..w {
-                let mut d = distance[at(col, row)];
+                let empty = position.cell(g.point_unchecked(col, row)) == Cell::Empty;
+                let mut d = if empty { far } else { 0 };
                 if col > 0 {
                     d = d.min(distance[at(col - 1, row)] + 1);
                 }
@@ -277,26 +351,29 @@ impl EmptyReach {
             for col in (0..w).rev() {
                 let mut d = distance[at(col, row)];
                 if col + 1 < w {
-                    d = d.min(distance[at(col + 1, row)].saturating_add(1));
+                    d = d.min(distance[at(col + 1, row)] + 1);
                 }
                 if row + 1 < h {
-                    d = d.min(distance[at(col, row + 1)].saturating_add(1));
+                    d = d.min(distance[at(col, row + 1)] + 1);
                 }
                 distance[at(col, row)] = d;
             }
         }
-        EmptyReach { distance }
+        EmptyReach {
+            distance,
+            edges: EdgeHashes::shared(position),
+        }
     }
 
-    /// The reach at `p` (0 off the board).
-    pub fn at(&self, p: Point) -> usize {
-        usize::from(
-            self.distance
-                .get(p.idx())
-                .copied()
-                .unwrap_or(0)
-                .saturating_sub(1),
-        )
+    /// How far around `p` no stone stands (at most [`MAX_RADIUS`]; 0 off
+    /// the board), and the hashes of the edges within each radius.
+    fn at(&self, p: Point) -> (usize, &[[u64; 8]]) {
+        let Some(&d) = self.distance.get(p.idx()) else {
+            return (0, &[[0; 8]]);
+        };
+        let clear = usize::from(d.saturating_sub(1)).min(MAX_RADIUS);
+        let base = p.idx() * (MAX_RADIUS + 1);
+        (clear, &self.edges.hashes[base..base + MAX_RADIUS + 1])
     }
 }
 
@@ -444,15 +521,26 @@ mod tests {
         let reach = EmptyReach::of(&position);
         let g = position.geometry();
         let point = |col, row| g.point(col, row).expect("point");
-        // The centre: the stone at E8 is 3 away, the edge 5.
-        assert_eq!(reach.at(point(4, 4)), 2);
-        assert_eq!(reach.at(point(0, 0)), 0);
-        assert_eq!(reach.at(point(4, 7)), 0);
-        for p in g.points().filter(|&p| position.cell(p) == Cell::Empty) {
-            for mover in [Color::Black, Color::White] {
-                let full: Vec<_> = SpatialWalk::new(&position, p, mover).collect();
-                let skipping: Vec<_> = SpatialWalk::within(&position, p, mover, &reach).collect();
-                assert_eq!(full, skipping, "{p:?}");
+        // The centre: the stones at E8 and G4 are 3 away; the edges count
+        // for nothing here, they are in the hashes.
+        assert_eq!(reach.at(point(4, 4)).0, 2);
+        assert_eq!(reach.at(point(0, 0)).0, 2);
+        assert_eq!(reach.at(point(4, 7)).0, 0);
+        assert_eq!(reach.at(point(4, 6)).0, 0);
+        let empty = Position::from_text(&vec![".".repeat(19); 19].join("\n"), GameKind::Go);
+        let empty = empty.expect("19x19");
+        let corner =
+            Position::from_text(&vec![".".repeat(13); 13].join("\n"), GameKind::Go).expect("13x13");
+        for position in [&position, &empty, &corner] {
+            let reach = EmptyReach::of(position);
+            let g = position.geometry();
+            for p in g.points().filter(|&p| position.cell(p) == Cell::Empty) {
+                for mover in [Color::Black, Color::White] {
+                    let full: Vec<_> = SpatialWalk::new(position, p, mover).collect();
+                    let skipping: Vec<_> =
+                        SpatialWalk::within(position, p, mover, &reach).collect();
+                    assert_eq!(full, skipping, "{p:?}");
+                }
             }
         }
     }

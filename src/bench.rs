@@ -6,10 +6,11 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use std::sync::atomic::AtomicBool;
 
-use crate::board::{Cell, Game, GameKind, Geometry, LibertyMemo, Point, Position};
+use crate::board::{Game, GameKind, Geometry, LibertyMemo, Point, Position};
+use crate::go::GoDomain;
 use crate::go::checks::MoveChecks;
 use crate::go::gammas::{RatingContext, gammas_for};
-use crate::search::domain::RecentMoves;
+use crate::search::domain::{Domain, RecentMoves};
 use crate::search::playout::below;
 use crate::search::{FastRng, SearchLimits, SearchParams, Searcher, light_playout};
 
@@ -97,8 +98,9 @@ pub fn search(
     }
 }
 
-/// A middle-game position: `moves` random legal moves (never into an own
-/// eye) from the empty `size` board, fixed seed; and the last two moves.
+/// A middle-game position: `moves` random moves among the tree's
+/// candidates from the empty `size` board, fixed seed; and the last two
+/// moves.
 fn random_position(size: usize, moves: usize) -> (Position, RecentMoves) {
     let geometry = Geometry::square(size).expect("bench sizes are valid");
     let mut position = Position::new(geometry, GameKind::Go);
@@ -106,11 +108,7 @@ fn random_position(size: usize, moves: usize) -> (Position, RecentMoves) {
     let mut recent = RecentMoves::default();
     for _ in 0..moves {
         let mover = position.to_move();
-        let legal: Vec<Point> = geometry
-            .points()
-            .filter(|&p| position.cell(p) == Cell::Empty)
-            .filter(|&p| position.is_legal_empty(p, mover) && !position.is_eye(p, mover))
-            .collect();
+        let legal: Vec<Point> = GoDomain::tree_points(&position).iter().collect();
         if legal.is_empty() {
             break;
         }
@@ -124,20 +122,15 @@ fn random_position(size: usize, moves: usize) -> (Position, RecentMoves) {
     (position, recent)
 }
 
-/// The learned strength of every candidate of a middle-game position
-/// (two fifths of the board filled at random; see `random_position`), `count` times, with the table
-/// the search uses on that board: positions rated a second, and the
-/// candidates of the position as `average_length`.
+/// The learned strength of every candidate of a middle-game position (two
+/// fifths of the board filled at random; see `random_position`), `count`
+/// times, with the table the search uses on that board: positions rated a
+/// second, and the candidates of the position as `average_length`.
 pub fn ratings(name: &'static str, size: usize, count: u64, params: &SearchParams) -> BenchResult {
     let (position, recent) = random_position(size, size * size * 2 / 5);
     let mover = position.to_move();
     let gammas = gammas_for(size, params.human_table_from);
-    let candidates: Vec<Point> = position
-        .geometry()
-        .points()
-        .filter(|&p| position.cell(p) == Cell::Empty)
-        .filter(|&p| position.is_legal_empty(p, mover) && !position.is_eye(p, mover))
-        .collect();
+    let candidates: Vec<Point> = GoDomain::tree_points(&position).iter().collect();
     let start = Instant::now();
     let mut total = 0.0f32;
     for _ in 0..count {

@@ -6,11 +6,13 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::thread;
 
-use kosumi::board::{Cell, Color, LibertyMemo, Point, Position};
+use kosumi::board::{Color, LibertyMemo, Point, Position};
+use kosumi::go::GoDomain;
 use kosumi::go::checks::MoveChecks;
 use kosumi::go::features::{GROUPS, LEVELS, PATTERN_GROUPS, canonical_pattern, move_features};
 use kosumi::go::gammas::{CodeHasher, GO_GAMMAS};
 use kosumi::go::spatial::{RADIUS_MASK, SpatialWalk};
+use kosumi::search::domain::Domain;
 
 use crate::records::{Record, Seen};
 
@@ -162,14 +164,8 @@ impl Data {
         let mut chosen = None;
         let liberties = LibertyMemo::new(position);
         let open = position.is_open();
-        for &p in position.empty_points() {
-            let p = Point(p);
-            if position.cell(p) != Cell::Empty
-                || !position.is_legal_empty(p, color)
-                || position.is_eye(p, color)
-            {
-                continue;
-            }
+        // The tree's candidates; the replay has set `color` to move.
+        for p in GoDomain::tree_points(position).iter() {
             if p == played {
                 chosen = Some(self.candidates.len());
             }

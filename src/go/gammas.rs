@@ -7,10 +7,11 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
-use crate::board::{Cell, Color, LibertyMemo, Point, Position};
-use crate::search::domain::RecentMoves;
+use crate::board::{Color, LibertyMemo, Point, Position};
+use crate::search::domain::{Domain, RecentMoves};
 
 use super::checks::MoveChecks;
+use super::domain::GoDomain;
 use super::features::{
     DIAMOND, Features, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, SHAPE, SHAPE_BITS,
     diamond_symmetries, move_features, shape_symmetries,
@@ -169,9 +170,7 @@ impl Gammas {
                 strength * self.levels[group][features[group] as usize]
             })
     }
-}
 
-impl Gammas {
     /// The gamma of the largest spatial pattern around `p` in the table (1
     /// if none).
     pub fn spatial_gamma(
@@ -214,22 +213,19 @@ impl RatingContext {
     }
 }
 
-/// The chance that a strong player picks each of `mover`'s candidates
-/// (legal, not filling an own eye) under `gammas`: its strength over the
-/// sum of all the candidates' strengths, strongest first.
+/// The chance that a strong player picks each of the side to move's
+/// candidates (the points the tree gives a child) under `gammas`: its
+/// strength over the sum of all the candidates' strengths, strongest first.
 pub fn move_probabilities(
     position: &Position,
-    mover: Color,
     recent: RecentMoves,
     gammas: &Gammas,
 ) -> Vec<(Point, f32)> {
+    let mover = position.to_move();
     let liberties = LibertyMemo::new(position);
     let context = RatingContext::new(position, recent);
-    let mut rated: Vec<(Point, f32)> = position
-        .geometry()
-        .points()
-        .filter(|&p| position.cell(p) == Cell::Empty)
-        .filter(|&p| position.is_legal_empty(p, mover) && !position.is_eye(p, mover))
+    let mut rated: Vec<(Point, f32)> = GoDomain::tree_points(position)
+        .iter()
         .map(|p| {
             let checks = MoveChecks::new(position, p, mover, &liberties);
             (p, gammas.move_strength(&checks, &context))
@@ -261,12 +257,7 @@ mod tests {
     #[test]
     fn the_human_table_opens_in_the_corners_not_on_the_edge() {
         let position = Position::new(Geometry::square(19).unwrap(), GameKind::Go);
-        let chances = move_probabilities(
-            &position,
-            Color::Black,
-            RecentMoves::default(),
-            gammas_for(19, 13),
-        );
+        let chances = move_probabilities(&position, RecentMoves::default(), gammas_for(19, 13));
         let chance = |col, row| {
             let p = position.geometry().point(col, row).unwrap();
             chances.iter().find(|&&(q, _)| q == p).unwrap().1

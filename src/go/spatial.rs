@@ -19,9 +19,9 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{LazyLock, OnceLock};
 
-use crate::board::{Cell, Color, Point, Position};
+use crate::board::{Cell, Color, Geometry, MAX_SIZE, Point, Position};
 
 use super::gammas::CodeHasher;
 
@@ -38,8 +38,10 @@ pub const RADIUS_MASK: u64 = 0xf;
 /// The states of a point that carry a word: the mover's stone, the
 /// opponent's, off the board. Empty points carry none.
 const STATES: usize = 3;
-/// The row of an empty point's words: all zero, so that the walk XORs
-/// without asking (a branch on the state of every point mispredicted).
+/// The state of a point off the board.
+const BORDER_ROW: usize = 2;
+/// The state an empty point reads as: it carries no word, and the walk
+/// skips it.
 const EMPTY_ROW: usize = STATES;
 
 /// A symmetry of the square, as the image of an offset (dx, dy).
@@ -63,9 +65,8 @@ struct Keys {
     offsets: Vec<(i32, i32)>,
     /// `ends[r]`: the number of offsets within distance r.
     ends: [usize; MAX_RADIUS + 1],
-    /// For each offset and state, the word of its image under each
-    /// symmetry; a last row of zeros for an empty point.
-    words: Vec<[[u64; 8]; STATES + 1]>,
+    /// For each offset and state, the word of its image under each symmetry.
+    words: Vec<[[u64; 8]; STATES]>,
     /// A word per radius, so that a pattern whose outer ring is empty
     /// differs from the smaller one (the radius in the key's low bits does
     /// that too; the salt spreads the rest).
@@ -107,11 +108,7 @@ static KEYS: LazyLock<Keys> = LazyLock::new(|| {
             std::array::from_fn(|state| {
                 SYMMETRIES.map(|image| {
                     let (x, y) = image(dx, dy);
-                    if state == EMPTY_ROW {
-                        0
-                    } else {
-                        word(x, y, state)
-                    }
+                    word(x, y, state)
                 })
             })
         })
@@ -213,7 +210,7 @@ fn cell_rows(mover: Color) -> [usize; 4] {
     let mut rows = [0; 4];
     rows[mover.cell() as usize] = 0;
     rows[mover.opponent().cell() as usize] = 1;
-    rows[Cell::Border as usize] = 2;
+    rows[Cell::Border as usize] = BORDER_ROW;
     rows[Cell::Empty as usize] = EMPTY_ROW;
     rows
 }
@@ -255,15 +252,12 @@ impl Iterator for SpatialWalk<'_> {
 /// The hashes (under each symmetry) of the pattern of every radius around
 /// every point of an empty board of one shape: the edges alone.
 struct EdgeHashes {
-    width: usize,
-    height: usize,
     /// Indexed by point index times `MAX_RADIUS + 1`, plus the radius.
     hashes: Vec<[u64; 8]>,
 }
 
 impl EdgeHashes {
-    fn of(position: &Position) -> EdgeHashes {
-        let g = position.geometry();
+    fn of(g: Geometry) -> EdgeHashes {
         let (w, h) = (g.width(), g.height());
         let keys = &*KEYS;
         let points = g.point_unchecked(w - 1, h - 1).idx() + 1;
@@ -275,11 +269,11 @@ impl EdgeHashes {
                 for r in 1..=MAX_RADIUS {
                     for k in keys.ends[r - 1]..keys.ends[r] {
                         let (dx, dy) = keys.offsets[k];
-                        let (c, w_row) = (col as i32 + dx, row as i32 + dy);
-                        if c < 0 || w_row < 0 || c >= w as i32 || w_row >= h as i32 {
-                            let words = &keys.words[k][2];
-                            for (h, word) in hash.iter_mut().zip(words) {
-                                *h ^= word;
+                        let (c, r) = (col as i32 + dx, row as i32 + dy);
+                        if c < 0 || r < 0 || c >= w as i32 || r >= h as i32 {
+                            let words = &keys.words[k][BORDER_ROW];
+                            for (bits, word) in hash.iter_mut().zip(words) {
+                                *bits ^= word;
                             }
                         }
                     }
@@ -287,32 +281,16 @@ impl EdgeHashes {
                 }
             }
         }
-        EdgeHashes {
-            width: w,
-            height: h,
-            hashes,
-        }
+        EdgeHashes { hashes }
     }
 
-    /// The shared table of the board shape of `position`, made at its
-    /// first use.
-    fn shared(position: &Position) -> Arc<EdgeHashes> {
-        static TABLES: Mutex<Vec<Arc<EdgeHashes>>> = Mutex::new(Vec::new());
-        let g = position.geometry();
-        let mut tables = TABLES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let found = tables
-            .iter()
-            .find(|t| t.width == g.width() && t.height == g.height());
-        match found {
-            Some(table) => Arc::clone(table),
-            None => {
-                let table = Arc::new(EdgeHashes::of(position));
-                tables.push(Arc::clone(&table));
-                table
-            }
-        }
+    /// The table of the board shape `g`, made at its first use and kept:
+    /// one for each shape, read by every expansion without a lock.
+    fn shared(g: Geometry) -> &'static EdgeHashes {
+        static TABLES: [OnceLock<EdgeHashes>; MAX_SIZE * MAX_SIZE] =
+            [const { OnceLock::new() }; MAX_SIZE * MAX_SIZE];
+        let shape = (g.width() - 1) * MAX_SIZE + g.height() - 1;
+        TABLES[shape].get_or_init(|| EdgeHashes::of(g))
     }
 }
 
@@ -324,7 +302,7 @@ impl EdgeHashes {
 pub struct EmptyReach {
     /// Indexed by point.
     distance: Vec<u8>,
-    edges: Arc<EdgeHashes>,
+    edges: &'static EdgeHashes,
 }
 
 impl EmptyReach {
@@ -361,7 +339,7 @@ impl EmptyReach {
         }
         EmptyReach {
             distance,
-            edges: EdgeHashes::shared(position),
+            edges: EdgeHashes::shared(g),
         }
     }
 

@@ -331,16 +331,8 @@ pub fn expand<D: Domain>(
     if !leaf.try_begin_expansion() {
         return false;
     }
-    let mover = position.to_move();
-    // Children in grid order (ties in `select` go to the first), gathered
-    // through a bit set: cheaper than sorting the unordered empties list.
-    let mut candidates = Bitboard::EMPTY;
-    for &p in position.empty_points() {
-        let p = Point(p);
-        if position.is_legal_empty(p, mover) && D::tree_candidate(position, p, mover) {
-            candidates.set(p);
-        }
-    }
+    // Children in grid order: ties in `select` go to the first.
+    let candidates = D::tree_points(position);
     let mut moves: Vec<Point> = Vec::with_capacity(position.empty_points().len());
     moves.extend(candidates.iter());
     let count = moves.len() + D::HAS_PASS as usize;

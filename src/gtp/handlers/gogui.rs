@@ -308,7 +308,7 @@ pub(crate) fn kosumi_patterns(engine: &mut Engine, call: &mut Call) -> Result<Re
         g.width().max(g.height()),
         engine.player().params().human_table_from,
     );
-    let chances = move_probabilities(position, mover, recent, gammas);
+    let chances = move_probabilities(position, recent, gammas);
     let Some(&(_, likeliest)) = chances.first() else {
         return text("TEXT no move to rate: only pass is left");
     };

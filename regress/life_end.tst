@@ -135,13 +135,12 @@ loadsgf sgf/life_end_19x19_bands.sgf
 # dead); bottom-right, White lives with eyes T1 and O1 and the Black stone R1 in
 # its two-point space is dead; White N4 O4 on Black's wall, and single dead stones
 # and pairs in the bands, are dead.
-# Known failures (*): Kosumi leaves out the nakade group.
 loadsgf sgf/life_end_19x19_shapes.sgf
 250 final_status_list dead
-#? [A1 E1 A2 D2 E2 A3 B3 C3 D3\sR1\sN4 O4\sL9\sD14 D15\sS15\sJ18]*
+#? [A1 E1 A2 D2 E2 A3 B3 C3 D3\sR1\sN4 O4\sL9\sD14 D15\sS15\sJ18]
 loadsgf sgf/life_end_19x19_shapes.sgf
 260 final_score
-#? [B\+21\.5]*
+#? [B\+21\.5]
 
 # The bands with colours swapped, Black above and White below: White C18, L18 and
 # G14 H14 are dead in Black's areas, Black M9, C6, P6, H3 and K2 in White's.

@@ -113,13 +113,12 @@ loadsgf sgf/life_nakade_pyramid.sgf
 
 # Nakade of five: three Black stones (C1 B2 C2) in White's bulky five; Black can
 # fill B1 to be taken as a square four. White is dead, the Black stones live.
-# Known failures (*): Kosumi lists nothing dead and counts White's group alive.
 loadsgf sgf/life_nakade_bulky.sgf
 220 final_status_list dead
-#? [A1 E1 A2 D2 E2 A3 B3 C3 D3]*
+#? [A1 E1 A2 D2 E2 A3 B3 C3 D3]
 loadsgf sgf/life_nakade_bulky.sgf
 230 final_score
-#? [B\+1\.5]*
+#? [B\+1\.5]
 
 # Nakade of five: a Black stone on the centre of White's crossed five; White has
 # four liberties to fill around it and never two eyes.
@@ -132,13 +131,12 @@ loadsgf sgf/life_nakade_crossed.sgf
 
 # Nakade of six: a Black stone on the vital point of White's rabbity six; White
 # to move cannot make two eyes.
-# Known failures (*): Kosumi lists nothing dead and counts White's group alive.
 loadsgf sgf/life_nakade_rabbity.sgf
 260 final_status_list dead
-#? [A1 B1 E1 A2 E2 A3 B3 D3 E3 B4 C4 D4]*
+#? [A1 B1 E1 A2 E2 A3 B3 D3 E3 B4 C4 D4]
 loadsgf sgf/life_nakade_rabbity.sgf
 270 final_score
-#? [B\+1\.5]*
+#? [B\+1\.5]
 
 # Straight three with a Black stone at its end (B1): Black C1 leaves a two-stone
 # nakade; White C1 captures B1 and has two eyes. D1 is wrong for both.
@@ -284,13 +282,12 @@ loadsgf sgf/life_seki_no_eyes_13.sgf
 
 # Nakade of five on 19x19 (bottom-right): three Black stones in White's bulky
 # five; White is dead.
-# Known failures (*): Kosumi lists nothing dead and counts White's group alive.
 loadsgf sgf/life_nakade_bulky_19.sgf
 600 final_status_list dead
-#? [P1 T1 P2 Q2 T2 Q3 R3 S3 T3]*
+#? [P1 T1 P2 Q2 T2 Q3 R3 S3 T3]
 loadsgf sgf/life_nakade_bulky_19.sgf
 610 final_score
-#? [B\+49\.5]*
+#? [B\+49\.5]
 
 # Colours swapped on the top edge of 13x13: Black's eyes A13 and F13 are real;
 # the White stone C13 in Black's two-point space is dead.

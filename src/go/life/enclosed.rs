@@ -25,15 +25,29 @@ const PROVING_MOVES: usize = 4;
 /// Regions with more empty points than this are not read.
 pub const MAX_READ_EMPTIES: u32 = 12;
 
-/// The region of the opponent of `invader` holding `stone`, if the
-/// opponent's stones and the edge alone enclose it.
+/// The region of the opponent of `invader` holding `stone`: the points
+/// without the opponent's stones connected to it, plus the opponent's
+/// strings lying wholly inside them (stones played into the invader's eye
+/// space, as in a nakade), so that only the opponent's outer wall and the
+/// edge enclose it.
 pub fn enclosing_region(position: &Position, stone: Point, invader: Color) -> Bitboard {
     let geometry = position.geometry();
     let board = position.board_mask();
-    let outside = board.and_not(&position.stones(invader.opponent()));
+    let killer_stones = position.stones(invader.opponent());
     let mut seed = Bitboard::EMPTY;
     seed.set(stone);
-    seed.flood(&outside, geometry, board)
+    let open = seed.flood(&board.and_not(&killer_stones), geometry, board);
+    let mut region = open;
+    let mut candidates = open.dilate(geometry, board).and(&killer_stones);
+    while let Some(q) = candidates.first() {
+        let string = position.string_stones(q);
+        candidates = candidates.and_not(&string);
+        let around = string.dilate(geometry, board).and_not(&string);
+        if around.and_not(&open).is_empty() {
+            region = region.or(&string);
+        }
+    }
+    region
 }
 
 /// Whether the opponent captures the `invader` stones in `region` (a
@@ -47,7 +61,11 @@ pub fn dies_enclosed(position: &Position, region: &Bitboard, invader: Color, bud
     }
     let walls = region
         .dilate(position.geometry(), position.board_mask())
+        .and_not(region)
         .and(&position.stones(invader.opponent()));
+    // Inner stones of the killer may be captured and their points played
+    // again, so they count towards the moves a line can take.
+    let open_points = region.and_not(&position.stones(invader)).count();
     let mut reader = Reader {
         region: *region,
         walls,
@@ -59,7 +77,7 @@ pub fn dies_enclosed(position: &Position, region: &Bitboard, invader: Color, bud
     };
     let mut start = position.clone();
     start.set_to_move(invader);
-    for depth in (2..=2 * empties + 4).step_by(2) {
+    for depth in (2..=2 * open_points + 4).step_by(2) {
         if reader.proves(&start, depth, 0, true) {
             return true;
         }
@@ -263,5 +281,34 @@ mod tests {
                      .......
                      .......";
         assert!(!dies(board, (0, 6), Color::Black));
+    }
+
+    /// White's bulky five (B1 C1 B2 C2 D1) with three Black stones inside,
+    /// under a safe Black wall: White to move cannot make two eyes.
+    const BULKY_NAKADE: &str = ".........
+                                .........
+                                .........
+                                OOOOOOOOO
+                                XXXXXXXXX
+                                XXXXX....
+                                OOOOXX...
+                                OXXOOX...
+                                O.X.OX...";
+
+    #[test]
+    fn a_group_around_a_nakade_dies() {
+        assert!(dies(BULKY_NAKADE, (0, 0), Color::White));
+    }
+
+    #[test]
+    fn the_region_of_a_group_holds_the_killer_stones_inside_its_eye() {
+        let position = Position::from_text(BULKY_NAKADE, GameKind::Go).expect("a board");
+        let at = |col, row| position.geometry().point_unchecked(col, row);
+        let region = enclosing_region(&position, at(0, 0), Color::White);
+        // The nine White stones, the two empty points and the three Black
+        // stones inside; not the Black wall around.
+        assert_eq!(region.count(), 14);
+        assert!(region.contains(at(2, 0)) && region.contains(at(1, 1)));
+        assert!(!region.contains(at(5, 0)) && !region.contains(at(4, 2)));
     }
 }

@@ -30,8 +30,9 @@ pub struct StaticJudge<'a> {
     settled: [Bitboard; 2],
     /// Where a colour's stones are dead: the opponent's vital regions.
     enclosed: [Bitboard; 2],
-    /// Regions read so far, with whether the invader there dies.
-    read: Vec<(Bitboard, bool)>,
+    /// Regions read so far, with the invader's colour and whether it dies
+    /// there (a nakade's region holds the killer's inner stones too).
+    read: Vec<(Bitboard, Color, bool)>,
 }
 
 impl<'a> StaticJudge<'a> {
@@ -64,13 +65,17 @@ impl<'a> StaticJudge<'a> {
             return Some(StaticStatus::Dead);
         }
         let position = self.position;
-        let dies = match self.read.iter().find(|(region, _)| region.contains(p)) {
-            Some(&(_, dies)) => dies,
+        let known = self
+            .read
+            .iter()
+            .find(|(region, invader, _)| *invader == color && region.contains(p));
+        let dies = match known {
+            Some(&(_, _, dies)) => dies,
             None => {
                 let region = enclosing_region(position, p, color);
                 let dies = self.walls_safe(&region, color.opponent(), string_safe)
                     && dies_enclosed(position, &region, color, ENCLOSED_READ_NODES);
-                self.read.push((region, dies));
+                self.read.push((region, color, dies));
                 dies
             }
         };
@@ -92,6 +97,7 @@ impl<'a> StaticJudge<'a> {
         let geometry = position.geometry();
         let mut walls = region
             .dilate(geometry, position.board_mask())
+            .and_not(region)
             .and(&position.stones(owner));
         while let Some(q) = walls.first() {
             let stones = position.string_stones(q);
@@ -105,5 +111,33 @@ impl<'a> StaticJudge<'a> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::GameKind;
+
+    #[test]
+    fn a_nakade_kills_the_group_around_it_not_the_stones_inside() {
+        let text = ".........
+                    .........
+                    .........
+                    OOOOOOOOO
+                    XXXXXXXXX
+                    XXXXX....
+                    OOOOXX...
+                    OXXOOX...
+                    O.X.OX...";
+        let position = Position::from_text(text, GameKind::Go).expect("a board");
+        let at = |col, row| position.geometry().point_unchecked(col, row);
+        let mut judge = StaticJudge::new(&position);
+        let dead = judge.status(at(0, 0), Color::White, |_| true);
+        assert_eq!(dead, Some(StaticStatus::Dead));
+        // The White group is no safe wall for the Black stones inside, and
+        // what was read for White's region says nothing of them.
+        let inside = judge.status(at(2, 0), Color::Black, |_| false);
+        assert_eq!(inside, None);
     }
 }

@@ -5,6 +5,7 @@
 use crate::board::{Color, GameKind, LibertyMemo, Point, Position};
 
 use super::checks::MoveChecks;
+use super::life::eyes::eye_spaces;
 use super::policy::pattern_at;
 use super::reading::{Effect, root_effects};
 use super::tactics::atari_chases_broken_ladder;
@@ -221,6 +222,26 @@ pub fn root_reading_priors(
                 prior.lost(params.prior_read_futile);
             }
             (prior.visits > 0).then_some((p, prior))
+        })
+        .collect()
+}
+
+/// Extra priors at the root for the vital points of small eye spaces
+/// (see `life::eyes`) of both colours around groups not yet alive: the
+/// move there decides between one eye and two, for whichever side plays
+/// it. Go only.
+pub fn root_vital_priors(params: &SearchParams, position: &Position) -> Vec<(Point, Prior)> {
+    if position.kind() != GameKind::Go || params.prior_vital == 0 {
+        return Vec::new();
+    }
+    [Color::Black, Color::White]
+        .into_iter()
+        .flat_map(|owner| eye_spaces(position, owner))
+        .filter_map(|space| space.vital)
+        .map(|p| {
+            let mut prior = Prior { visits: 0, wins: 0 };
+            prior.won(params.prior_vital);
+            (p, prior)
         })
         .collect()
 }

@@ -6,9 +6,11 @@
 //!   enclose, where the opponent's stones are dead.
 //! - `enclosed`: a bounded kill search for stones inside a small region
 //!   the opponent encloses alone.
+//! - `eyes`: small eye spaces and their vital points.
 
 pub mod benson;
 pub mod enclosed;
+pub mod eyes;
 
 pub use benson::{PassAlive, pass_alive};
 pub use enclosed::{ENCLOSED_READ_NODES, dies_enclosed, enclosing_region};

@@ -205,7 +205,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     command!(
         "kosumi-life",
         gogui::kosumi_life,
-        "kosumi-life: GoGui gfx of the count now: dead stones marked, seki stones in triangles, unconditionally alive strings in squares, territories shaded"
+        "kosumi-life: GoGui gfx of the count now: dead stones marked, seki stones in triangles, unconditionally alive strings in squares, vital points of undecided eye spaces in circles, territories shaded"
     ),
     command!(
         "gogui-analyze_commands",

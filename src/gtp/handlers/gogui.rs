@@ -6,6 +6,7 @@
 use super::text;
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point};
 use crate::go::gammas::{gammas_for, move_probabilities};
+use crate::go::life::eyes::eye_spaces;
 use crate::go::life::pass_alive;
 use crate::go::reading::{Effect, root_effects};
 use crate::go::tactics::laddered_strings;
@@ -232,7 +233,8 @@ pub(crate) fn kosumi_tactics(engine: &mut Engine, call: &mut Call) -> Result<Res
 
 /// `kosumi-life` (GoGui gfx): how the game would be counted now. Dead
 /// stones are marked with a cross and seki stones with a triangle; the
-/// strings alive unconditionally (Benson) get a square; each side's
+/// strings alive unconditionally (Benson) get a square, the vital points of
+/// small eye spaces still undecided a circle; each side's
 /// territory with the dead stones removed is shaded; a status line counts
 /// them and gives the result.
 pub(crate) fn kosumi_life(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
@@ -266,8 +268,15 @@ pub(crate) fn kosumi_life(engine: &mut Engine, call: &mut Call) -> Result<Respon
         // GoGui's gfx shades a side's territory with a line named after it.
         lines.push((color_word(color).to_ascii_uppercase(), territory));
     }
-    let counts = (dead.len(), seki.len(), alive.len());
+    // The key points of the small eye spaces still undecided.
+    let vital: Vec<Point> = [Color::Black, Color::White]
+        .into_iter()
+        .flat_map(|owner| eye_spaces(position, owner))
+        .filter_map(|space| space.vital)
+        .collect();
+    let counts = (dead.len(), seki.len(), alive.len(), vital.len());
     lines.push(("SQUARE".to_string(), alive));
+    lines.push(("CIRCLE".to_string(), vital));
     lines.push(("MARK".to_string(), dead));
     lines.push(("TRIANGLE".to_string(), seki));
     // GoGui takes a gfx line with no points, but it says nothing: leave it out.
@@ -280,8 +289,8 @@ pub(crate) fn kosumi_life(engine: &mut Engine, call: &mut Call) -> Result<Respon
     let game = engine.game();
     let result = outcome_text(game.area_score_with_dead(&dead_set).outcome(game.komi()));
     lines.push(format!(
-        "TEXT stones dead {}, in seki {}, unconditionally alive {}; counted {result}",
-        counts.0, counts.1, counts.2
+        "TEXT stones dead {}, in seki {}, unconditionally alive {}; vital points {}; counted {result}",
+        counts.0, counts.1, counts.2, counts.3
     ));
     text(lines.join("\n"))
 }

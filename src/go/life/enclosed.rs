@@ -53,11 +53,13 @@ pub fn enclosing_region(position: &Position, stone: Point, invader: Color) -> Bi
 /// Whether the opponent captures the `invader` stones in `region` (a
 /// region of the opponent, its walls taken as safe) even with the invader
 /// moving first, proven within `budget` nodes. Regions of more than
-/// [`MAX_READ_EMPTIES`] empty points are not read.
+/// [`MAX_READ_EMPTIES`] empty points are read around the invader only
+/// (see [`dies_nearby`]), those of more than [`MAX_LOCAL_EMPTIES`] not at
+/// all.
 pub fn dies_enclosed(position: &Position, region: &Bitboard, invader: Color, budget: u32) -> bool {
     let empties = region.and(&position.empty_mask()).count();
     if empties > MAX_READ_EMPTIES {
-        return false;
+        return empties <= MAX_LOCAL_EMPTIES && dies_nearby(position, region, invader, budget);
     }
     let walls = region
         .dilate(position.geometry(), position.board_mask())
@@ -87,6 +89,74 @@ pub fn dies_enclosed(position: &Position, region: &Bitboard, invader: Color, bud
     }
     false
 }
+
+/// Regions with more empty points than this are not read even around the
+/// invader: room enough for a real invasion to live.
+pub const MAX_LOCAL_EMPTIES: u32 = 40;
+
+/// Most invader stones a region too big to read whole may hold.
+const MAX_LOCAL_INVADERS: u32 = 3;
+
+/// The local read's node budget, in multiples of the caller's: its lines
+/// run longer before the killer's last reply.
+const LOCAL_BUDGET_FACTOR: u32 = 4;
+
+/// The kill search for a few invader stones in a region too big to read
+/// whole: the killer is taken to hold already every point farther from
+/// them than the widest ring of neighbours that keeps the read within
+/// [`MAX_READ_EMPTIES`], and the invader must still die there. This is
+/// the end-of-game judgement that the killer answers each move locally;
+/// it is not a proof, so it is kept to a few stones in a region of
+/// moderate size and needs at least one full ring of room around them.
+fn dies_nearby(position: &Position, region: &Bitboard, invader: Color, budget: u32) -> bool {
+    let geometry = position.geometry();
+    let board = position.board_mask();
+    let empty = position.empty_mask();
+    let invaders = region.and(&position.stones(invader));
+    if invaders.is_empty() || invaders.count() > MAX_LOCAL_INVADERS {
+        return false;
+    }
+    let mut near = invaders;
+    let mut rings = 0;
+    loop {
+        let wider = near.dilate(geometry, board).and(region);
+        if wider == near || wider.and(&empty).count() > MAX_READ_EMPTIES {
+            break;
+        }
+        near = wider;
+        rings += 1;
+    }
+    if rings == 0 {
+        return false;
+    }
+    let killer = invader.opponent();
+    let mut reduced = position.clone();
+    for p in region.and_not(&near).and(&empty).iter() {
+        if reduced.place_setup_stone(p, killer).is_err() {
+            return false;
+        }
+    }
+    if !invaders.and_not(&reduced.stones(invader)).is_empty() {
+        return false;
+    }
+    // Invaders far apart are read apart, each in its own pocket; all must
+    // die.
+    let mut unread = invaders;
+    while let Some(stone) = unread.first() {
+        let local = enclosing_region(&reduced, stone, invader);
+        unread = unread.and_not(&local);
+        let budget = budget.saturating_mul(LOCAL_BUDGET_FACTOR);
+        if local.and(&reduced.empty_mask()).count() > MAX_READ_EMPTIES
+            || !dies_enclosed(&reduced, &local, invader, budget)
+        {
+            return false;
+        }
+    }
+    true
+}
+
+/// The fewest stones that can be alive unconditionally.
+const MIN_PASS_ALIVE_STONES: u32 = 6;
 
 /// One reading question's state.
 struct Reader {
@@ -169,9 +239,12 @@ impl Reader {
         if self.walls.and_not(&killer_stones).count() > 0 || passes >= 2 {
             return Some(false);
         }
-        if pass_alive_within(position, self.invader, &self.region)
-            .stones
-            .intersects(&invaders)
+        // Two eyes take at least six stones (two one-point eyes in a corner):
+        // fewer are never alive unconditionally, so Benson is skipped.
+        if invaders.count() >= MIN_PASS_ALIVE_STONES
+            && pass_alive_within(position, self.invader, &self.region)
+                .stones
+                .intersects(&invaders)
         {
             return Some(false);
         }
@@ -310,5 +383,51 @@ mod tests {
         assert_eq!(region.count(), 14);
         assert!(region.contains(at(2, 0)) && region.contains(at(1, 1)));
         assert!(!region.contains(at(5, 0)) && !region.contains(at(4, 2)));
+    }
+
+    #[test]
+    fn a_pair_in_a_three_row_band_dies_read_around_it() {
+        // White's top band (27 points, a White stone H7 inside) holds the
+        // Black pair D8 E8: too big to read whole, read around the pair.
+        let board = ".........
+                     ...XX....
+                     .......O.
+                     OOOOOOOOO
+                     XXXXXXXXX
+                     .........
+                     .........
+                     .........
+                     .........";
+        assert!(dies(board, (3, 7), Color::Black));
+    }
+
+    #[test]
+    fn invaders_far_apart_in_a_wide_area_are_read_apart() {
+        // Black's four bottom rows hold White B3 and the pair G2 G3.
+        let board = ".........
+                     .........
+                     .........
+                     OOOOOOOOO
+                     XXXXXXXXX
+                     .........
+                     .O....O..
+                     ....X.O..
+                     .........";
+        assert!(dies(board, (1, 2), Color::White));
+    }
+
+    #[test]
+    fn a_stone_in_more_room_than_the_local_read_allows_is_not_judged() {
+        // Black's five bottom rows: 44 empty points around White E3.
+        let board = ".........
+                     .........
+                     OOOOOOOOO
+                     XXXXXXXXX
+                     .........
+                     .........
+                     ....O....
+                     .........
+                     .........";
+        assert!(!dies(board, (4, 2), Color::White));
     }
 }

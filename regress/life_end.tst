@@ -24,23 +24,21 @@ loadsgf sgf/life_end_9x9_columns.sgf
 
 # White's three-row edge area holds a dead Black pair (D8 E8); Black's four-row
 # area holds a dead White stone (B3) and a dead White pair (G2 G3).
-# Known failures (*): Kosumi lists nothing dead.
 loadsgf sgf/life_end_9x9_bands.sgf
 30 final_status_list dead
-#? [G2 G3\sB3\sD8 E8]*
+#? [G2 G3\sB3\sD8 E8]
 loadsgf sgf/life_end_9x9_bands.sgf
 40 final_score
-#? [B\+1\.5]*
+#? [B\+1\.5]
 
 # White's corner group is a bent three with Black on its vital point A1 (nakade,
 # dead); White H2 in Black's area and Black F8 in White's are dead too.
-# Known failures (*): Kosumi leaves out F8, so White's area does not count.
 loadsgf sgf/life_end_9x9_nakade.sgf
 50 final_status_list dead
-#? [C1 B2 C2 A3 B3\sH2\sF8]*
+#? [C1 B2 C2 A3 B3\sH2\sF8]
 loadsgf sgf/life_end_9x9_nakade.sgf
 60 final_score
-#? [B\+1\.5]*
+#? [B\+1\.5]
 
 # A seki without eyes in the bottom-left (A1 and E1 shared, nothing there dead)
 # beside two dead stones: Black C8 and White J2.
@@ -63,13 +61,12 @@ loadsgf sgf/life_end_9x9_corner_invasion.sgf
 
 # White's bottom group lives with eyes A1 and F1; the Black stone C1 in its other
 # space is dead, as are the Black stones B8 and G7 in White's area.
-# Known failures (*): Kosumi leaves out B8, so White's area does not count.
 loadsgf sgf/life_end_9x9_two_eyes.sgf
 110 final_status_list dead
-#? [C1\sG7\sB8]*
+#? [C1\sG7\sB8]
 loadsgf sgf/life_end_9x9_two_eyes.sgf
 120 final_score
-#? [W\+26\.5]*
+#? [W\+26\.5]
 
 # Black's top-edge group has one real eye (A9) and a false one (E9, White F8):
 # dead, with its two strings; the White stone E2 in Black's area is dead too.

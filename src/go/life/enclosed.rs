@@ -130,10 +130,24 @@ fn dies_nearby(position: &Position, region: &Bitboard, invader: Color, budget: u
         return false;
     }
     let killer = invader.opponent();
+    let killer_stones = position.stones(killer);
     let mut reduced = position.clone();
-    for p in region.and_not(&near).and(&empty).iter() {
-        if reduced.place_setup_stone(p, killer).is_err() {
-            return false;
+    // The far points are filled where they join the killer's stones; a
+    // far pocket cut off from them (a corner point behind the ring) would
+    // be a weak string to capture, not a wall: it stays open.
+    let mut far = region.and_not(&near).and(&empty);
+    while let Some(p) = far.first() {
+        let mut seed = Bitboard::EMPTY;
+        seed.set(p);
+        let part = seed.flood(&far, geometry, board);
+        far = far.and_not(&part);
+        if !part.dilate(geometry, board).intersects(&killer_stones) {
+            continue;
+        }
+        for q in part.iter() {
+            if reduced.place_setup_stone(q, killer).is_err() {
+                return false;
+            }
         }
     }
     if !invaders.and_not(&reduced.stones(invader)).is_empty() {
@@ -429,5 +443,21 @@ mod tests {
                      .........
                      .........";
         assert!(!dies(board, (4, 2), Color::White));
+    }
+
+    #[test]
+    fn a_lone_stone_near_the_side_is_read_with_the_corner_behind_it_open() {
+        // Filling every point beyond two rings of C8 would leave A9 (and
+        // A7) a White stone of its own inside Black's reach; they stay open.
+        let board = ".........
+                     ..X......
+                     .........
+                     OOOOOOOOO
+                     XXXXXXXXX
+                     .........
+                     .........
+                     .........
+                     .........";
+        assert!(dies(board, (2, 7), Color::Black));
     }
 }

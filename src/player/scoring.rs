@@ -84,6 +84,12 @@ impl Player {
                     let wall_safe =
                         |wall: &Bitboard| owned_by(wall, color.opponent()) > DEAD_THRESHOLD;
                     let mean = owned_by(&stones, color);
+                    // The reader only ever proves death: where the playouts
+                    // find the string dead already, Benson alone may differ.
+                    if mean < -DEAD_THRESHOLD && !judge.unconditionally_alive(p, color) {
+                        strings.push((points, StringStatus::Dead));
+                        continue;
+                    }
                     match judge.status(p, color, wall_safe) {
                         Some(StaticStatus::Alive) => StringStatus::Alive,
                         Some(StaticStatus::Dead) => StringStatus::Dead,

@@ -49,6 +49,11 @@ impl<'a> StaticJudge<'a> {
         }
     }
 
+    /// Whether the string of `color` through `p` is alive unconditionally.
+    pub fn unconditionally_alive(&self, p: Point, color: Color) -> bool {
+        self.settled[color.index()].contains(p)
+    }
+
     /// The status of the string of `color` through `p`: alive or dead
     /// unconditionally, else dead if it sits in a small region of the
     /// opponent whose walls are safe and the kill search proves it; `None`

@@ -16,7 +16,6 @@ use crate::search::{ROOT_READING_MIN_TIME, SearchLimits};
 
 use super::checks::MoveChecks;
 use super::gammas::{RatingContext, gammas_for};
-use super::life::eyes::vital_points_near;
 use super::policy::heavy_playout;
 use super::prior::{PriorContext, add_learned, go_prior, root_reading_priors, root_vital_priors};
 use crate::search::domain::{Prior, RecentMoves};
@@ -76,18 +75,9 @@ impl Domain for GoDomain {
             .iter()
             .map(|&(_, strength)| strength)
             .fold(f32::MIN_POSITIVE, f32::max);
-        let vitals = match recent.last {
-            Some(last) if params.prior_vital > 0 => {
-                vital_points_near(position, last, mover.opponent())
-            }
-            _ => Vec::new(),
-        };
         for (child, (&p, &(mut prior, strength))) in children.iter().zip(moves.iter().zip(&rated)) {
             if learned {
                 add_learned(&mut prior, params, strength / strongest);
-            }
-            if vitals.contains(&p) {
-                prior.won(params.prior_vital);
             }
             let (visits, wins) = prior.to_node();
             child.init(Move::Play(p), visits, wins);

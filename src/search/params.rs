@@ -164,11 +164,10 @@ tunables! {
     /// shows dies anyway (Go). Measurements: docs/tuning.md.
     prior_read_futile: u32 = 400, (0, 1000),
         "virtual losses at the root for extending a string that reading shows dies (Go)";
-    /// Virtual wins for the vital point of a small eye space (three to six
-    /// points): at the root for every group not yet alive, in every node
-    /// for the spaces the last move touches (Go).
+    /// Virtual wins at the root for the vital point of a small eye space
+    /// (three to six points) of a group not yet alive (Go).
     prior_vital: u32 = 20, (0, 1000),
-        "virtual wins for the vital point of a small eye space (Go)";
+        "virtual wins at the root for the vital point of a small eye space (Go)";
     /// Virtual losses for a self-atari (Go), unless it is a killing
     /// sacrifice (see `Position::is_nakade_sacrifice`).
     prior_self_atari: u32 = 20, (0, 1000),

@@ -62,57 +62,6 @@ pub fn eye_spaces(position: &Position, owner: Color) -> Vec<EyeSpace> {
     spaces
 }
 
-/// The vital points of the eye spaces the stone just played at `last` by
-/// `mover` touches: the space it stands in (for the opponent) and the
-/// spaces beside it (for `mover`). Cheap enough for every tree node: the
-/// regions are grown from the stone and given up past six points, and
-/// unconditional life is not checked (the search corrects what is moot).
-pub fn vital_points_near(position: &Position, last: Point, mover: Color) -> Vec<Point> {
-    let geometry = position.geometry();
-    let mut seeds: Vec<(Point, Color)> = vec![(last, mover.opponent())];
-    for n in geometry.neighbours(last) {
-        if geometry.contains(n) && position.cell(n).color() != Some(mover) {
-            seeds.push((n, mover));
-        }
-    }
-    let mut seen: Vec<Bitboard> = Vec::new();
-    let mut vitals = Vec::new();
-    for (seed, owner) in seeds {
-        let Some(points) = small_region(position, seed, owner) else {
-            continue;
-        };
-        if seen.contains(&points) {
-            continue;
-        }
-        if let Some(p) = vital_point(position, &points) {
-            vitals.push(p);
-        }
-        seen.push(points);
-    }
-    vitals
-}
-
-/// The region of `owner` holding `seed` (a point without `owner`'s
-/// stone), if it has three to six points.
-fn small_region(position: &Position, seed: Point, owner: Color) -> Option<Bitboard> {
-    let geometry = position.geometry();
-    let board = position.board_mask();
-    let outside = board.and_not(&position.stones(owner));
-    let mut region = Bitboard::EMPTY;
-    region.set(seed);
-    loop {
-        let grown = region.dilate(geometry, board).and(&outside);
-        if grown == region {
-            break;
-        }
-        if grown.count() > *EYE_SPACE_SIZES.end() {
-            return None;
-        }
-        region = grown;
-    }
-    EYE_SPACE_SIZES.contains(&region.count()).then_some(region)
-}
-
 /// The empty point of `points` with the most neighbours inside them, if it
 /// is the only one with that many and has at least two.
 fn vital_point(position: &Position, points: &Bitboard) -> Option<Point> {
@@ -215,37 +164,5 @@ mod tests {
                      OOOOX....
                      .X.OX....";
         assert!(vitals(board, Color::White).is_empty());
-    }
-
-    #[test]
-    fn a_move_beside_or_inside_an_eye_space_finds_its_vital_point() {
-        // White's bent three A2 A1 B1 (vital A1); Black's eight points on
-        // the right are too many for an eye space.
-        let board = ".........
-                     .........
-                     .........
-                     .........
-                     .........
-                     OO....XXX
-                     OOOOOXXXX
-                     .OOOX....
-                     ..OOX....";
-        let position = Position::from_text(board, GameKind::Go).expect("a board");
-        let at = |col, row| position.geometry().point_unchecked(col, row);
-        // White's C1 borders the bent three.
-        assert_eq!(
-            vital_points_near(&position, at(2, 0), Color::White),
-            vec![at(0, 0)]
-        );
-        // A Black stone played into the bent three's B1 leaves A1 A2 B1
-        // holding it, still three points with A1 the bend.
-        let mut invaded = position.clone();
-        invaded.play(at(1, 0), Color::Black);
-        assert_eq!(
-            vital_points_near(&invaded, at(1, 0), Color::Black),
-            vec![at(0, 0)]
-        );
-        // Black's E2 touches no small space.
-        assert!(vital_points_near(&position, at(4, 1), Color::Black).is_empty());
     }
 }

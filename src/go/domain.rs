@@ -17,7 +17,9 @@ use crate::search::{ROOT_READING_MIN_TIME, SearchLimits};
 use super::checks::MoveChecks;
 use super::gammas::{RatingContext, gammas_for};
 use super::policy::heavy_playout;
-use super::prior::{PriorContext, add_learned, go_prior, root_reading_priors, root_vital_priors};
+use super::prior::{
+    PriorContext, add_learned, go_prior, root_life_priors, root_reading_priors, root_vital_priors,
+};
 use crate::search::domain::{Prior, RecentMoves};
 
 /// Go for the search.
@@ -148,8 +150,8 @@ impl Domain for GoDomain {
         }
     }
 
-    /// The root's tactical reading and the vital points of eye spaces,
-    /// unless time is short.
+    /// The root's tactical reading, the vital points of eye spaces and the
+    /// key moves of small enclosed groups, unless time is short.
     fn root_priors(
         params: &SearchParams,
         position: &Position,
@@ -158,6 +160,7 @@ impl Domain for GoDomain {
         if limits.time.is_none_or(|t| t >= ROOT_READING_MIN_TIME) {
             let mut priors = root_reading_priors(params, position, position.to_move());
             priors.extend(root_vital_priors(params, position));
+            priors.extend(root_life_priors(params, position, position.to_move()));
             priors
         } else {
             Vec::new()

@@ -5,6 +5,7 @@
 use crate::board::{Color, GameKind, LibertyMemo, Point, Position};
 
 use super::checks::MoveChecks;
+use super::life::enclosed::{ENCLOSED_READ_NODES, MAX_READ_EMPTIES, enclosing_region, key_move};
 use super::life::eyes::eye_spaces;
 use super::policy::pattern_at;
 use super::reading::{Effect, root_effects};
@@ -244,6 +245,42 @@ pub fn root_vital_priors(params: &SearchParams, position: &Position) -> Vec<(Poi
             (p, prior)
         })
         .collect()
+}
+
+/// Extra priors at the root from life-and-death reading: for each small
+/// region one colour encloses (see `life::enclosed`) whose invader stones
+/// die if the encloser moves first and live if they move first, the move
+/// of the side to move that decides it. Go only.
+pub fn root_life_priors(
+    params: &SearchParams,
+    position: &Position,
+    mover: Color,
+) -> Vec<(Point, Prior)> {
+    if position.kind() != GameKind::Go || params.prior_life == 0 {
+        return Vec::new();
+    }
+    let mut priors = Vec::new();
+    for invader in [Color::Black, Color::White] {
+        let mut unread = position.stones(invader);
+        while let Some(stone) = unread.first() {
+            let region = enclosing_region(position, stone, invader);
+            unread = unread.and_not(&region);
+            if region.and(&position.empty_mask()).count() > MAX_READ_EMPTIES {
+                continue;
+            }
+            let killer_moves = mover != invader;
+            let (Some(kill), Some(live)) = (
+                key_move(position, &region, invader, true, ENCLOSED_READ_NODES),
+                key_move(position, &region, invader, false, ENCLOSED_READ_NODES),
+            ) else {
+                continue;
+            };
+            let mut prior = Prior { visits: 0, wins: 0 };
+            prior.won(params.prior_life);
+            priors.push((if killer_moves { kill } else { live }, prior));
+        }
+    }
+    priors
 }
 
 #[cfg(test)]

@@ -168,6 +168,10 @@ tunables! {
     /// (three to six points) of a group not yet alive (Go).
     prior_vital: u32 = 20, (0, 1000),
         "virtual wins at the root for the vital point of a small eye space (Go)";
+    /// Virtual wins at the root for the move that decides a small enclosed
+    /// group, which lives or dies by who moves first (Go).
+    prior_life: u32 = 40, (0, 1000),
+        "virtual wins at the root for the key move of a small enclosed group that lives or dies by who moves first (Go)";
     /// Virtual losses for a self-atari (Go), unless it is a killing
     /// sacrifice (see `Position::is_nakade_sacrifice`).
     prior_self_atari: u32 = 20, (0, 1000),

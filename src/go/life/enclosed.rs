@@ -61,6 +61,44 @@ pub fn dies_enclosed(position: &Position, region: &Bitboard, invader: Color, bud
     if empties > MAX_READ_EMPTIES {
         return empties <= MAX_LOCAL_EMPTIES && dies_nearby(position, region, invader, budget);
     }
+    read_region(position, region, invader, invader, true, budget).is_some()
+}
+
+/// The move that decides the `invader` stones in `region` (read whole, of
+/// at most [`MAX_READ_EMPTIES`] empty points, the walls taken as safe)
+/// for the side moving first: the killer's move that captures them when
+/// `killer_first`, else the invader's move that makes them live; `None`
+/// where no such move is proven within `budget` nodes.
+pub fn key_move(
+    position: &Position,
+    region: &Bitboard,
+    invader: Color,
+    killer_first: bool,
+    budget: u32,
+) -> Option<Point> {
+    if region.and(&position.empty_mask()).count() > MAX_READ_EMPTIES {
+        return None;
+    }
+    let first = if killer_first {
+        invader.opponent()
+    } else {
+        invader
+    };
+    read_region(position, region, invader, first, killer_first, budget).flatten()
+}
+
+/// Reads `region` with `first` to move for the killer's goal (capture
+/// every invader stone) or the invader's (live): `Some` once the goal is
+/// proven, holding the proving first move when the goal's side moves
+/// first.
+fn read_region(
+    position: &Position,
+    region: &Bitboard,
+    invader: Color,
+    first: Color,
+    killer_goal: bool,
+    budget: u32,
+) -> Option<Option<Point>> {
     let walls = region
         .dilate(position.geometry(), position.board_mask())
         .and_not(region)
@@ -78,16 +116,21 @@ pub fn dies_enclosed(position: &Position, region: &Bitboard, invader: Color, bud
         failed: HashMap::new(),
     };
     let mut start = position.clone();
-    start.set_to_move(invader);
+    start.set_to_move(first);
+    let goal_side_first = (first != invader) == killer_goal;
     for depth in (2..=2 * open_points + 4).step_by(2) {
-        if reader.proves(&start, depth, 0, true) {
-            return true;
+        if goal_side_first {
+            if let Some(p) = reader.proving_move(&start, depth, killer_goal) {
+                return Some(Some(p));
+            }
+        } else if reader.proves(&start, depth, 0, killer_goal) {
+            return Some(None);
         }
         if reader.nodes >= budget {
             break;
         }
     }
-    false
+    None
 }
 
 /// Regions with more empty points than this are not read even around the
@@ -241,6 +284,24 @@ impl Reader {
             self.proven.insert(key, killer_goal);
             true
         }
+    }
+
+    /// The first move of the goal's side, to move in `start`, that proves
+    /// the goal within `depth` plies; every legal move of the region is
+    /// tried here, not only the most urgent.
+    fn proving_move(&mut self, start: &Position, depth: u32, killer_goal: bool) -> Option<Point> {
+        if self.settled(start, 0).is_some() {
+            return None;
+        }
+        let mover = start.to_move();
+        for p in self.moves(start, mover, false).into_iter().flatten() {
+            let mut child = start.clone();
+            child.play(p, mover);
+            if self.proves(&child, depth - 1, 0, killer_goal) {
+                return Some(p);
+            }
+        }
+        None
     }
 
     /// The result where the position itself decides it.
@@ -459,5 +520,37 @@ mod tests {
                      .........
                      .........";
         assert!(dies(board, (2, 7), Color::Black));
+    }
+
+    #[test]
+    fn the_middle_of_a_straight_three_decides_for_whoever_moves_first() {
+        let board = ".........
+                     .........
+                     .........
+                     .........
+                     .........
+                     .........
+                     XXXXX....
+                     OOOOX....
+                     ...OX....";
+        let position = Position::from_text(board, GameKind::Go).expect("a board");
+        let at = |col, row| position.geometry().point_unchecked(col, row);
+        let region = enclosing_region(&position, at(0, 1), Color::White);
+        let budget = ENCLOSED_READ_NODES;
+        assert_eq!(
+            key_move(&position, &region, Color::White, true, budget),
+            Some(at(1, 0))
+        );
+        assert_eq!(
+            key_move(&position, &region, Color::White, false, budget),
+            Some(at(1, 0))
+        );
+        // With Black already on B1 White has nothing left to play for.
+        let mut killed = position.clone();
+        killed.play(at(1, 0), Color::Black);
+        assert_eq!(
+            key_move(&killed, &region, Color::White, false, budget),
+            None
+        );
     }
 }

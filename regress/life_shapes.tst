@@ -69,13 +69,12 @@ loadsgf sgf/life_pyramid_four.sgf
 
 # Bulky five (B1 C1 D1 B2 C2): Black kills only at the vital point C1. White
 # lives at C1 (D1 and a bent three), C2 or B1 (a bent or zigzag four).
-# Known failure (*): Kosumi's White plays elsewhere (D8) with 500 playouts.
 loadsgf sgf/life_bulky_five.sgf
 130 genmove b
 #? [C1]
 loadsgf sgf/life_bulky_five.sgf
 140 genmove w
-#? [C1|C2|B1]*
+#? [C1|C2|B1]
 
 # Crossed five (C1 B2 C2 D2 C3): the centre C2 is the only killing move and the
 # only living move (four one-point eyes).
@@ -216,13 +215,12 @@ loadsgf sgf/life_straight_three_7x7.sgf
 #? [C1]
 
 # Pyramid four in the bottom-right of 13x13 (M1 L1 K1 L2): the centre L1.
-# Known failure (*) for White: Kosumi plays elsewhere (D3).
 loadsgf sgf/life_pyramid_four_13.sgf
 460 genmove b
 #? [L1]
 loadsgf sgf/life_pyramid_four_13.sgf
 470 genmove w
-#? [L1]*
+#? [L1]
 
 # Bulky five, colours swapped, 13x13: Black's space B1 C1 D1 B2 C2; White kills
 # only at C1. (Before the table learned from human games rated 13x13 moves,
@@ -331,16 +329,12 @@ loadsgf sgf/life_ko_corner_taken.sgf
 
 # The corner ko shape on 13x13, bottom-right, colours swapped: White's best
 # attack is M1 (a ko), Black lives at M1 or N1.
-# Known failure (*) at this budget: with the table learned from human games,
-# Black's 3-3 invasion under White's wall (C3) starts with a strong prior and
-# 500 playouts do not always refute it (it plays M1 alone, and with 1,000
-# playouts or more).
 loadsgf sgf/life_ko_corner_13.sgf
 700 genmove w
 #? [M1]
 loadsgf sgf/life_ko_corner_13.sgf
 710 genmove b
-#? [N1|M1]*
+#? [N1|M1]
 
 # Bent four on the top edge of 19x19 (S19 R19 Q19 Q18): alive with Black to move.
 loadsgf sgf/life_bent_four_19.sgf

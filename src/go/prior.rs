@@ -471,4 +471,30 @@ mod tests {
         };
         assert!(root_reading_priors(&off, &p, Color::White).is_empty());
     }
+
+    #[test]
+    fn the_key_move_of_a_small_enclosed_group_gets_a_root_prior_for_both_sides() {
+        // White's straight three A1 B1 C1 under Black's wall: B1 decides.
+        let mut p = Position::from_text(
+            ".........
+             .........
+             .........
+             .........
+             .........
+             .........
+             XXXXX....
+             OOOOX....
+             ...OX....",
+            GameKind::Go,
+        )
+        .unwrap();
+        let params = SearchParams::default();
+        let b1 = at(&p, 1, 0);
+        for mover in [Color::White, Color::Black] {
+            p.set_to_move(mover);
+            let priors = root_life_priors(&params, &p, mover);
+            assert_eq!(priors.iter().map(|&(q, _)| q).collect::<Vec<_>>(), vec![b1]);
+            assert_eq!(root_vital_priors(&params, &p)[0].0, b1);
+        }
+    }
 }

@@ -9,6 +9,13 @@
 //! stone is left in the region, the invader once its stones there live
 //! unconditionally (Benson), once it captures a wall stone (it broke out),
 //! or when both pass. Out of budget the stones are not called dead.
+//!
+//! The region holds the opponent's strings lying wholly inside it too
+//! (stones played into an eye space), so a group around a nakade is read
+//! as an invader of the opponent's. Regions too big to read whole are read
+//! around a few invader stones (`dies_nearby`). The same search, with
+//! either side moving first, gives the move that decides a small region
+//! (`key_move`), for the search's priors.
 
 use std::collections::HashMap;
 

@@ -5,7 +5,7 @@
 //!   be captured even if their owner passes, and the small regions they
 //!   enclose, where the opponent's stones are dead.
 //! - `enclosed`: a bounded kill search for stones inside a small region
-//!   the opponent encloses alone.
+//!   the opponent encloses alone, and the move that decides such a region.
 //! - `eyes`: small eye spaces and their vital points.
 
 pub mod benson;

@@ -155,12 +155,14 @@ impl Domain for GoDomain {
     fn root_priors(
         params: &SearchParams,
         position: &Position,
+        recent: RecentMoves,
         limits: &SearchLimits,
     ) -> Vec<(Point, Prior)> {
         if limits.time.is_none_or(|t| t >= ROOT_READING_MIN_TIME) {
-            let mut priors = root_reading_priors(params, position, position.to_move());
+            let mover = position.to_move();
+            let mut priors = root_reading_priors(params, position, mover);
             priors.extend(root_vital_priors(params, position));
-            priors.extend(root_life_priors(params, position, position.to_move()));
+            priors.extend(root_life_priors(params, position, mover, recent));
             priors
         } else {
             Vec::new()

@@ -2,7 +2,7 @@
 //! adds virtual playouts, won for a good sign, lost for a bad one, so the
 //! search starts from sensible values and still corrects them.
 
-use crate::board::{Color, GameKind, LibertyMemo, Point, Position};
+use crate::board::{Bitboard, Color, GameKind, LibertyMemo, Point, Position};
 
 use super::checks::MoveChecks;
 use super::life::enclosed::{ENCLOSED_READ_NODES, MAX_READ_EMPTIES, enclosing_region, key_move};
@@ -10,7 +10,7 @@ use super::life::eyes::eye_spaces;
 use super::policy::pattern_at;
 use super::reading::{Effect, root_effects};
 use super::tactics::atari_chases_broken_ladder;
-use crate::search::domain::Prior;
+use crate::search::domain::{Prior, RecentMoves};
 use crate::search::params::SearchParams;
 
 /// What a whole expansion shares: the last move and how open the board is.
@@ -247,40 +247,71 @@ pub fn root_vital_priors(params: &SearchParams, position: &Position) -> Vec<(Poi
         .collect()
 }
 
+/// Most small enclosed regions the root reads for [`root_life_priors`]:
+/// each costs two reads, and a finished board has many.
+const LIFE_REGIONS_READ: usize = 2;
+
 /// Extra priors at the root from life-and-death reading: for each small
 /// region one colour encloses (see `life::enclosed`) whose invader stones
 /// die if the encloser moves first and live if they move first, the move
-/// of the side to move that decides it. Go only.
+/// of the side to move that decides it. The regions nearest the last two
+/// stones are read first, at most [`LIFE_REGIONS_READ`] of them. Go only.
 pub fn root_life_priors(
     params: &SearchParams,
     position: &Position,
     mover: Color,
+    recent: RecentMoves,
 ) -> Vec<(Point, Prior)> {
     if position.kind() != GameKind::Go || params.prior_life == 0 {
         return Vec::new();
     }
+    let mut regions = small_enclosed_regions(position);
+    let g = position.geometry();
+    let distance = |region: &Bitboard| {
+        [recent.last, recent.before_last]
+            .into_iter()
+            .flatten()
+            .filter_map(|stone| g.coords(stone))
+            .flat_map(|(col, row)| {
+                region.iter().filter_map(move |q| {
+                    g.coords(q).map(|(c, r)| col.abs_diff(c) + row.abs_diff(r))
+                })
+            })
+            .min()
+            .unwrap_or(0)
+    };
+    regions.sort_by_cached_key(|(region, _)| distance(region));
     let mut priors = Vec::new();
+    for (region, invader) in regions.into_iter().take(LIFE_REGIONS_READ) {
+        let budget = ENCLOSED_READ_NODES / 2;
+        let (Some(kill), Some(live)) = (
+            key_move(position, &region, invader, true, budget),
+            key_move(position, &region, invader, false, budget),
+        ) else {
+            continue;
+        };
+        let mut prior = Prior { visits: 0, wins: 0 };
+        prior.won(params.prior_life);
+        priors.push((if mover == invader { live } else { kill }, prior));
+    }
+    priors
+}
+
+/// The regions of at most [`MAX_READ_EMPTIES`] empty points that one
+/// colour encloses around the other's stones, with the invader's colour.
+fn small_enclosed_regions(position: &Position) -> Vec<(Bitboard, Color)> {
+    let mut regions = Vec::new();
     for invader in [Color::Black, Color::White] {
         let mut unread = position.stones(invader);
         while let Some(stone) = unread.first() {
             let region = enclosing_region(position, stone, invader);
             unread = unread.and_not(&region);
-            if region.and(&position.empty_mask()).count() > MAX_READ_EMPTIES {
-                continue;
+            if region.and(&position.empty_mask()).count() <= MAX_READ_EMPTIES {
+                regions.push((region, invader));
             }
-            let killer_moves = mover != invader;
-            let (Some(kill), Some(live)) = (
-                key_move(position, &region, invader, true, ENCLOSED_READ_NODES),
-                key_move(position, &region, invader, false, ENCLOSED_READ_NODES),
-            ) else {
-                continue;
-            };
-            let mut prior = Prior { visits: 0, wins: 0 };
-            prior.won(params.prior_life);
-            priors.push((if killer_moves { kill } else { live }, prior));
         }
     }
-    priors
+    regions
 }
 
 #[cfg(test)]
@@ -492,7 +523,11 @@ mod tests {
         let b1 = at(&p, 1, 0);
         for mover in [Color::White, Color::Black] {
             p.set_to_move(mover);
-            let priors = root_life_priors(&params, &p, mover);
+            let recent = RecentMoves {
+                last: None,
+                before_last: None,
+            };
+            let priors = root_life_priors(&params, &p, mover, recent);
             assert_eq!(priors.iter().map(|&(q, _)| q).collect::<Vec<_>>(), vec![b1]);
             assert_eq!(root_vital_priors(&params, &p)[0].0, b1);
         }

@@ -124,6 +124,7 @@ impl Domain for NogoDomain {
     fn root_priors(
         _params: &SearchParams,
         _position: &Position,
+        _recent: RecentMoves,
         _limits: &SearchLimits,
     ) -> Vec<(Point, Prior)> {
         Vec::new()

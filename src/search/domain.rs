@@ -178,10 +178,12 @@ pub trait Domain: 'static {
         record: impl FnMut(Point, Color),
     ) -> PlayoutEnd;
 
-    /// Priors the root's moves get from reading done once a search.
+    /// Priors the root's moves get from reading done once a search
+    /// (`recent`: the stones that led to the root).
     fn root_priors(
         params: &SearchParams,
         position: &Position,
+        recent: RecentMoves,
         limits: &SearchLimits,
     ) -> Vec<(Point, Prior)>;
     /// What to settle at the root before the playouts (`legal` are the

@@ -246,7 +246,11 @@ impl Searcher {
                 root_excluded.set(p);
             }
         }
-        let reading_priors = D::root_priors(&self.params, root, &limits);
+        let recent = RecentMoves {
+            last: stone_before(game, 0),
+            before_last: stone_before(game, 1),
+        };
+        let reading_priors = D::root_priors(&self.params, root, recent, &limits);
         let seed = self.params.seed ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.searches += 1;
         let playout_cap = match (limits.playouts, limits.time) {

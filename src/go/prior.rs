@@ -5,8 +5,8 @@
 use crate::board::{Bitboard, Color, GameKind, LibertyMemo, Point, Position};
 
 use super::checks::MoveChecks;
-use super::life::enclosed::{ENCLOSED_READ_NODES, MAX_READ_EMPTIES, enclosing_region, key_move};
-use super::life::eyes::eye_spaces;
+use super::life::enclosed::{ENCLOSED_READ_NODES, MAX_READ_EMPTIES, enclosing_regions, key_move};
+use super::life::eyes::vital_points;
 use super::policy::pattern_at;
 use super::reading::{Effect, root_effects};
 use super::tactics::atari_chases_broken_ladder;
@@ -235,10 +235,8 @@ pub fn root_vital_priors(params: &SearchParams, position: &Position) -> Vec<(Poi
     if position.kind() != GameKind::Go || params.prior_vital == 0 {
         return Vec::new();
     }
-    [Color::Black, Color::White]
+    vital_points(position)
         .into_iter()
-        .flat_map(|owner| eye_spaces(position, owner))
-        .filter_map(|space| space.vital)
         .map(|p| {
             let mut prior = Prior { visits: 0, wins: 0 };
             prior.won(params.prior_vital);
@@ -300,18 +298,15 @@ pub fn root_life_priors(
 /// The regions of at most [`MAX_READ_EMPTIES`] empty points that one
 /// colour encloses around the other's stones, with the invader's colour.
 fn small_enclosed_regions(position: &Position) -> Vec<(Bitboard, Color)> {
-    let mut regions = Vec::new();
-    for invader in [Color::Black, Color::White] {
-        let mut unread = position.stones(invader);
-        while let Some(stone) = unread.first() {
-            let region = enclosing_region(position, stone, invader);
-            unread = unread.and_not(&region);
-            if region.and(&position.empty_mask()).count() <= MAX_READ_EMPTIES {
-                regions.push((region, invader));
-            }
-        }
-    }
-    regions
+    [Color::Black, Color::White]
+        .into_iter()
+        .flat_map(|invader| {
+            enclosing_regions(position, &position.stones(invader), invader)
+                .into_iter()
+                .map(move |region| (region, invader))
+        })
+        .filter(|(region, _)| region.and(&position.empty_mask()).count() <= MAX_READ_EMPTIES)
+        .collect()
 }
 
 #[cfg(test)]

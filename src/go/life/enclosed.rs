@@ -57,6 +57,19 @@ pub fn enclosing_region(position: &Position, stone: Point, invader: Color) -> Bi
     region
 }
 
+/// The regions (see [`enclosing_region`]) holding the `invader` stones of
+/// `stones`, one for each set of them the opponent encloses apart.
+pub fn enclosing_regions(position: &Position, stones: &Bitboard, invader: Color) -> Vec<Bitboard> {
+    let mut regions = Vec::new();
+    let mut unread = *stones;
+    while let Some(stone) = unread.first() {
+        let region = enclosing_region(position, stone, invader);
+        unread = unread.and_not(&region);
+        regions.push(region);
+    }
+    regions
+}
+
 /// Whether the opponent captures the `invader` stones in `region` (a
 /// region of the opponent, its walls taken as safe) even with the invader
 /// moving first, proven within `budget` nodes. Regions of more than
@@ -205,18 +218,13 @@ fn dies_nearby(position: &Position, region: &Bitboard, invader: Color, budget: u
     }
     // Invaders far apart are read apart, each in its own pocket; all must
     // die.
-    let mut unread = invaders;
-    while let Some(stone) = unread.first() {
-        let local = enclosing_region(&reduced, stone, invader);
-        unread = unread.and_not(&local);
-        let budget = budget.saturating_mul(LOCAL_BUDGET_FACTOR);
-        if local.and(&reduced.empty_mask()).count() > MAX_READ_EMPTIES
-            || !dies_enclosed(&reduced, &local, invader, budget)
-        {
-            return false;
-        }
-    }
-    true
+    let budget = budget.saturating_mul(LOCAL_BUDGET_FACTOR);
+    enclosing_regions(&reduced, &invaders, invader)
+        .iter()
+        .all(|local| {
+            local.and(&reduced.empty_mask()).count() <= MAX_READ_EMPTIES
+                && dies_enclosed(&reduced, local, invader, budget)
+        })
 }
 
 /// The fewest stones that can be alive unconditionally.
@@ -374,6 +382,7 @@ impl Reader {
 mod tests {
     use super::*;
     use crate::board::GameKind;
+    use crate::go::life::tests::BULKY_NAKADE;
 
     /// Whether the `invader` string through (col, row) dies, read with
     /// `budget` nodes.
@@ -437,18 +446,6 @@ mod tests {
                      .......";
         assert!(!dies(board, (0, 6), Color::Black));
     }
-
-    /// White's bulky five (B1 C1 B2 C2 D1) with three Black stones inside,
-    /// under a safe Black wall: White to move cannot make two eyes.
-    const BULKY_NAKADE: &str = ".........
-                                .........
-                                .........
-                                OOOOOOOOO
-                                XXXXXXXXX
-                                XXXXX....
-                                OOOOXX...
-                                OXXOOX...
-                                O.X.OX...";
 
     #[test]
     fn a_group_around_a_nakade_dies() {

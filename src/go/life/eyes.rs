@@ -19,28 +19,24 @@ use super::benson::pass_alive;
 /// whose shape decides between one eye and two.
 const EYE_SPACE_SIZES: std::ops::RangeInclusive<u32> = 3..=6;
 
-/// A small region enclosed by one colour.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EyeSpace {
-    /// The region's points: empty or the opponent's stones.
-    pub points: Bitboard,
-    /// The colour whose stones and the edge enclose it.
-    pub owner: Color,
-    /// The empty point touching more of the space than any other, if
-    /// exactly one does.
-    pub vital: Option<Point>,
+/// The vital points of the eye spaces of both colours: regions of three
+/// to six points around strings not unconditionally alive already.
+pub fn vital_points(position: &Position) -> Vec<Point> {
+    [Color::Black, Color::White]
+        .into_iter()
+        .flat_map(|owner| vital_points_of(position, owner))
+        .collect()
 }
 
-/// The eye spaces of `owner` of three to six points around strings that
-/// are not unconditionally alive already.
-pub fn eye_spaces(position: &Position, owner: Color) -> Vec<EyeSpace> {
+/// [`vital_points`] for the eye spaces of `owner` only.
+fn vital_points_of(position: &Position, owner: Color) -> Vec<Point> {
     let geometry = position.geometry();
     let board = position.board_mask();
     let own = position.stones(owner);
     let settled = pass_alive(position, owner).stones;
     let outside = board.and_not(&own);
     let mut rest = outside;
-    let mut spaces = Vec::new();
+    let mut vitals = Vec::new();
     while let Some(p) = rest.first() {
         let mut seed = Bitboard::EMPTY;
         seed.set(p);
@@ -53,13 +49,9 @@ pub fn eye_spaces(position: &Position, owner: Color) -> Vec<EyeSpace> {
         if walls.and_not(&settled).is_empty() {
             continue;
         }
-        spaces.push(EyeSpace {
-            points,
-            owner,
-            vital: vital_point(position, &points),
-        });
+        vitals.extend(vital_point(position, &points));
     }
-    spaces
+    vitals
 }
 
 /// The empty point of `points` with the most neighbours inside them, if it
@@ -88,9 +80,9 @@ mod tests {
     fn vitals(text: &str, owner: Color) -> Vec<(usize, usize)> {
         let position = Position::from_text(text, GameKind::Go).expect("a board");
         let geometry = position.geometry();
-        eye_spaces(&position, owner)
-            .iter()
-            .filter_map(|space| space.vital.and_then(|p| geometry.coords(p)))
+        vital_points_of(&position, owner)
+            .into_iter()
+            .filter_map(|p| geometry.coords(p))
             .collect()
     }
 

@@ -6,7 +6,7 @@
 use super::text;
 use crate::board::{Bitboard, Color, GameKind, Move, Outcome, Point};
 use crate::go::gammas::{gammas_for, move_probabilities};
-use crate::go::life::eyes::eye_spaces;
+use crate::go::life::eyes::vital_points;
 use crate::go::life::pass_alive;
 use crate::go::reading::{Effect, root_effects};
 use crate::go::tactics::laddered_strings;
@@ -269,11 +269,7 @@ pub(crate) fn kosumi_life(engine: &mut Engine, call: &mut Call) -> Result<Respon
         lines.push((color_word(color).to_ascii_uppercase(), territory));
     }
     // The key points of the small eye spaces still undecided.
-    let vital: Vec<Point> = [Color::Black, Color::White]
-        .into_iter()
-        .flat_map(|owner| eye_spaces(position, owner))
-        .filter_map(|space| space.vital)
-        .collect();
+    let vital = vital_points(position);
     let counts = (dead.len(), seki.len(), alive.len(), vital.len());
     lines.push(("SQUARE".to_string(), alive));
     lines.push(("CIRCLE".to_string(), vital));

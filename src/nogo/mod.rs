@@ -15,6 +15,7 @@
 pub mod domain;
 pub mod endgame;
 pub mod policy;
+pub mod regions;
 pub mod solver;
 
 pub use domain::NogoDomain;

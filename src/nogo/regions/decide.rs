@@ -43,6 +43,8 @@ pub struct RegionReport {
     pub largest: u32,
     /// Part positions valued.
     pub positions: u64,
+    /// Work units of the game arithmetic spent.
+    pub work: u64,
     /// The sum of the parts' values, written out (when it was found).
     pub value: Option<String>,
     pub elapsed: Duration,
@@ -67,6 +69,7 @@ pub fn decide(position: &Position, budget: &RegionBudget) -> RegionReport {
         contested: 0,
         largest: 0,
         positions: 0,
+        work: 0,
         value: None,
         elapsed: Duration::ZERO,
     };
@@ -103,6 +106,7 @@ pub fn decide(position: &Position, budget: &RegionBudget) -> RegionReport {
             report.value = Some(arena.describe(total, 200));
         }
     }
+    report.work = budget.work - arena.work_left();
     report.elapsed = start.elapsed();
     report
 }

@@ -197,7 +197,7 @@ fn measure() {
             let position = late_position(cols, rows, empty, &mut rng);
             let budget = RegionBudget {
                 positions: 200_000,
-                work: 5_000_000,
+                work: 50_000_000,
                 deadline: None,
             };
             let r = decide(&position, &budget);
@@ -208,9 +208,10 @@ fn measure() {
                 .map(|c| c.size())
                 .collect();
             eprintln!(
-                "{cols} empty {} parts {sizes:?} positions {} {:?} {:?}",
+                "{cols} empty {} parts {sizes:?} positions {} work {} {:?} {:?}",
                 position.empty_points().len(),
                 r.positions,
+                r.work,
                 r.elapsed,
                 std::mem::discriminant(&r.decision)
             );

@@ -26,7 +26,7 @@ impl Budget {
     fn spend(&mut self) -> Option<()> {
         self.positions_left = self.positions_left.checked_sub(1)?;
         self.positions += 1;
-        if self.positions % CLOCK_EVERY == 0
+        if self.positions.is_multiple_of(CLOCK_EVERY)
             && let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {

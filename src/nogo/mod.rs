@@ -5,7 +5,10 @@
 //!   static evaluation of mobility and eyes).
 //! - `domain`: NoGo as the search sees it (`NogoDomain`).
 //! - `endgame`: the exact solver inside a search (root solve, candidate
-//!   verification, the table kept between moves).
+//!   verification, the table kept between moves), and before it the
+//!   region decision when the board has fallen into parts.
+//! - `regions`: endgames split into independent parts, each valued as a
+//!   combinatorial game, decided by the sum of the values.
 //! - `solver`: the exact solver (negamax with a transposition table) used
 //!   for endgames, `kosumi-solve` and `kosumi solve`. A folder by concern:
 //!   its `mod.rs` holds the API and the root of a solve, `board` the

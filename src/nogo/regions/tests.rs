@@ -73,6 +73,68 @@ fn a_point_legal_for_neither_side_is_dead() {
     assert_eq!(split.components.len(), 1);
 }
 
+/// The points of `set` (bits of a `cols`-wide board) as board points.
+fn points_of(position: &Position, set: u128) -> Vec<Point> {
+    let width = position.geometry().width();
+    (0..128)
+        .filter(|bit| set >> bit & 1 == 1)
+        .map(|bit| {
+            position
+                .geometry()
+                .point_unchecked(bit % width, bit / width)
+        })
+        .collect()
+}
+
+/// What the split promises, checked move by move: a move in one part
+/// changes no point's legality in any other part, and dead points stay
+/// illegal for both sides.
+#[test]
+fn a_move_in_one_part_leaves_the_others_alone() {
+    let mut rng = FastRng::seed_from_u64(65);
+    let (mut moves, mut split_ones) = (0, 0);
+    for k in 0..80 {
+        let (cols, rows) = if k % 2 == 0 { (9, 9) } else { (7, 7) };
+        let position = late_position(cols, rows, 10 + k % 20, &mut rng);
+        let parts = split_position(&position).unwrap();
+        split_ones += usize::from(parts.components.len() >= 2);
+        let dead = points_of(&position, parts.dead);
+        for (i, part) in parts.components.iter().enumerate() {
+            for (color, legal) in [
+                (Color::Black, part.black_legal),
+                (Color::White, part.white_legal),
+            ] {
+                for p in points_of(&position, legal) {
+                    let mut after = position.clone();
+                    after.play(p, color);
+                    moves += 1;
+                    let others = parts.components.iter().enumerate().filter(|&(j, _)| j != i);
+                    for (_, other) in others {
+                        for q in points_of(&position, other.points) {
+                            for side in [Color::Black, Color::White] {
+                                assert_eq!(
+                                    after.is_legal(q, side),
+                                    position.is_legal(q, side),
+                                    "{p:?} by {color:?} changes {q:?}:\n{}",
+                                    position.to_text()
+                                );
+                            }
+                        }
+                    }
+                    for &q in &dead {
+                        assert!(
+                            !after.is_legal(q, Color::Black) && !after.is_legal(q, Color::White)
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(split_ones >= 20, "only {split_ones} positions split");
+    eprintln!("{moves} moves in {split_ones} split positions checked");
+    assert!(moves >= 1000, "only {moves} moves tried");
+}
+
 /// A NoGo position of random legal play on `cols` x `rows` until at most
 /// `empty` points are empty or the side to move has no move.
 fn late_position(cols: usize, rows: usize, empty: usize, rng: &mut FastRng) -> Position {
@@ -187,33 +249,31 @@ fn a_board_decided_by_regions_and_the_move_it_plays() {
     }
 }
 
+/// What the in-game budgets were set from (`endgame.rs`): the cost of
+/// deciding 80 late positions of random play on 9x9 and 7x7, printed
+/// (`cargo test --release measure_late_positions -- --ignored --nocapture`).
 #[test]
 #[ignore]
-fn measure() {
+fn measure_late_positions() {
     let mut rng = FastRng::seed_from_u64(7);
+    let budget = RegionBudget {
+        positions: 200_000,
+        work: 50_000_000,
+        deadline: None,
+    };
     for (cols, rows) in [(9, 9), (7, 7)] {
         for k in 0..40 {
-            let empty = 12 + k % 12;
-            let position = late_position(cols, rows, empty, &mut rng);
-            let budget = RegionBudget {
-                positions: 200_000,
-                work: 50_000_000,
-                deadline: None,
-            };
-            let r = decide(&position, &budget);
-            let sizes: Vec<u32> = split_position(&position)
-                .unwrap()
-                .components
-                .iter()
-                .map(|c| c.size())
-                .collect();
+            let position = late_position(cols, rows, 12 + k % 12, &mut rng);
+            let report = decide(&position, &budget);
+            let parts = split_position(&position).unwrap();
+            let sizes: Vec<u32> = parts.components.iter().map(Component::size).collect();
             eprintln!(
-                "{cols} empty {} parts {sizes:?} positions {} work {} {:?} {:?}",
+                "{cols}x{rows}, {} empty, parts {sizes:?}: {} positions, work {}, {:?}, {:?}",
                 position.empty_points().len(),
-                r.positions,
-                r.work,
-                r.elapsed,
-                std::mem::discriminant(&r.decision)
+                report.positions,
+                report.work,
+                report.elapsed,
+                report.decision
             );
         }
     }

@@ -163,6 +163,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "kosumi-solve [COLOR] [SECONDS]: exact NoGo solve (default side to move, 10 s): the winner (or unknown) and the winning moves, then `unresolved` and the moves not classified in time"
     ),
     command!(
+        "kosumi-regions",
+        solve::kosumi_regions,
+        "kosumi-regions [COLOR] [SECONDS]: NoGo decision by the game values of the board's independent parts (default side to move, 10 s): won MOVE, lost or unknown, then the parts and the sum of their values"
+    ),
+    command!(
         "kosumi-ownership",
         score::kosumi_ownership,
         "ownership of each point, -1 (White) to 1 (Black), top row first"

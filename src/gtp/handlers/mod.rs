@@ -20,7 +20,8 @@
 //! - `params`: `kosumi-param`, with the caps on a remote controller.
 //! - `gogui`: GoGui's rules and analysis commands, ladders and tactics.
 //! - `servers`: what KGS and CGOS send (rules, chat, game over).
-//! - `solve`: `kosumi-solve`, the exact NoGo solver.
+//! - `solve`: `kosumi-solve`, the exact NoGo solver, and `kosumi-regions`,
+//!   the NoGo region decision.
 
 pub(super) mod analysis;
 pub(super) mod board;

@@ -1,5 +1,6 @@
 //! `kosumi-solve`: the exact NoGo solver on the current position, run
-//! interruptibly.
+//! interruptibly; `kosumi-regions`: the NoGo region decision (the sum of
+//! the game values of the board's independent parts).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,6 +12,7 @@ use crate::gtp::engine::{Call, Engine, Response};
 use crate::gtp::error::GtpError;
 use crate::gtp::format::color_word;
 use crate::gtp::parse;
+use crate::nogo::regions::{RegionBudget, RegionDecision, RegionReport, decide};
 use crate::nogo::solver::{SolveOptions, SolveOutcome};
 
 /// Solves the current NoGo position for `COLOR` to move (default: the side
@@ -80,6 +82,61 @@ fn solve_reply(outcome: &SolveOutcome, vertex: impl Fn(Point) -> String) -> Stri
     words.join(" ")
 }
 
+/// Part positions `kosumi-regions` may value (its memos then hold some
+/// 40 MiB; about 1.5 us a position).
+const REGIONS_POSITIONS: u64 = 500_000;
+
+/// Decides the current NoGo position for `COLOR` to move (default: the
+/// side to move) by the values of its independent parts, within `SECONDS`
+/// (default 10): `won D4` (a winning move), `lost` or `unknown`, then the
+/// parts, the positions valued and the sum of the parts' values.
+pub(crate) fn kosumi_regions(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
+    if call.args.len() > 2 {
+        return Err(GtpError::Syntax);
+    }
+    let mut color = engine.game().to_move();
+    let mut seconds = 10.0;
+    for arg in call.args.iter() {
+        match (parse_color(arg), parse::parse_float(arg)) {
+            (Ok(c), _) => color = c,
+            (_, Ok(s)) if s > 0.0 && s <= 86_400.0 => seconds = s,
+            _ => return Err(GtpError::Syntax),
+        }
+    }
+    if engine.game().kind() != GameKind::NoGo {
+        return Err(GtpError::CannotSolve("the region decision plays NoGo"));
+    }
+    if engine.geometry().area() > 128 {
+        return Err(GtpError::CannotSolve("board too large"));
+    }
+    let mut position = engine.game().position().clone();
+    position.set_to_move(color);
+    let budget = RegionBudget {
+        positions: REGIONS_POSITIONS,
+        work: 10 * REGIONS_POSITIONS,
+        deadline: Some(std::time::Instant::now() + Duration::from_secs_f64(seconds)),
+    };
+    let report = decide(&position, &budget);
+    text(regions_reply(&report, |p| engine.move_text(Move::Play(p))))
+}
+
+/// The reply of `kosumi-regions` to `report`, moves written by `vertex`.
+fn regions_reply(report: &RegionReport, vertex: impl Fn(Point) -> String) -> String {
+    let decision = match &report.decision {
+        RegionDecision::Won(p) => format!("won {}", vertex(*p)),
+        RegionDecision::Lost(_) => "lost".into(),
+        RegionDecision::Unknown => "unknown".into(),
+    };
+    format!(
+        "{decision} parts {} contested {} largest {} positions {} sum {}",
+        report.components,
+        report.contested,
+        report.largest,
+        report.positions,
+        report.value.as_deref().unwrap_or("unknown")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +163,34 @@ mod tests {
         assert_eq!(solve_reply(&complete, vertex), "black p3 p4");
         let unknown = outcome(None, OutOfTime, &[], &[3]);
         assert_eq!(solve_reply(&unknown, vertex), "unknown");
+    }
+
+    /// `kosumi-regions` on a board of two walled areas, lost for Black and
+    /// won for White: the decision, the parts and the sum of their values.
+    #[test]
+    fn the_region_reply_names_the_win_and_the_parts() {
+        let mut position = crate::board::Position::from_text(
+            "..XO.
+             ..XO.
+             ..XO.
+             ..XO.",
+            GameKind::NoGo,
+        )
+        .unwrap();
+        let budget = RegionBudget {
+            positions: 10_000,
+            work: 100_000,
+            deadline: None,
+        };
+        let vertex = |p: Point| format!("p{}", p.0);
+        let reply = regions_reply(&decide(&position, &budget), vertex);
+        assert!(
+            reply.starts_with("lost parts 2 contested 2 largest 8 "),
+            "{reply}"
+        );
+        assert!(reply.ends_with(" sum {-1|{-1|-1}}"), "{reply}");
+        position.set_to_move(Color::White);
+        let reply = regions_reply(&decide(&position, &budget), vertex);
+        assert!(reply.starts_with("won p"), "{reply}");
     }
 }

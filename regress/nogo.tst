@@ -29,3 +29,11 @@ play w a3
 # Never a pass in NoGo.
 80 genmove w
 #? [!PASS]
+# A 9x9 endgame in three independent parts (10, 8 and 1 live points, 19
+# legal for either side): the sum of the parts' game values is a White
+# win, and the move it gives is one of the solver's winning moves.
+loadsgf sgf/nogo_three_parts.sgf
+90 kosumi-regions w
+#? [won (B2|A4|J4|B5|H5|J5|B6|J6|A7|B7|C7|G7|J7|G8|H8) .*]
+100 reg_genmove w
+#? [B2|A4|J4|B5|H5|J5|B6|J6|A7|B7|C7|G7|J7|G8|H8]

@@ -75,12 +75,6 @@ const REGION_POSITIONS_TIMED: u64 = 200_000;
 /// so that fixed-playout searches stay reproducible: about 0.1 s at most.
 const REGION_POSITIONS_UNTIMED: u64 = 60_000;
 
-/// NoGo: work units of the game arithmetic allowed per part position
-/// (each some 50 bytes of memo at most): on 80 late positions of random
-/// play on 9x9 and 7x7 a decision used 1.7 a position on average, 8.6 at
-/// most.
-const REGION_WORK_PER_POSITION: u64 = 10;
-
 /// NoGo endgames on boards the exact solver handles: when few points
 /// are left to play, try to prove a win and play it at once; a solve
 /// that runs out of time still rules out the moves it proved lost. Under a
@@ -141,13 +135,10 @@ fn decide_by_regions(
         Some(_) => REGION_POSITIONS_TIMED,
         None => REGION_POSITIONS_UNTIMED,
     };
-    let budget = RegionBudget {
-        positions,
-        work: positions * REGION_WORK_PER_POSITION,
-        deadline: limits
-            .time
-            .map(|time| start + time.mul_f64(REGION_TIME_SHARE)),
-    };
+    let deadline = limits
+        .time
+        .map(|time| start + time.mul_f64(REGION_TIME_SHARE));
+    let budget = RegionBudget::new(positions, deadline);
     let report = regions::decide(position, &budget);
     log::info!(
         "regions: {} parts ({} contested, largest {} points), {:?} in {} positions, {:?}; sum {}",

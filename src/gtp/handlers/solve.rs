@@ -6,13 +6,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::text;
-use crate::board::{GameKind, Move, Point};
+use crate::board::{GameKind, Move, Point, Position};
 use crate::gtp::args::parse_color;
 use crate::gtp::engine::{Call, Engine, Response};
 use crate::gtp::error::GtpError;
 use crate::gtp::format::color_word;
 use crate::gtp::parse;
-use crate::nogo::regions::{RegionBudget, RegionDecision, RegionReport, decide};
+use crate::nogo::regions::{MAX_REGION_AREA, RegionBudget, RegionDecision, RegionReport, decide};
 use crate::nogo::solver::{SolveOptions, SolveOutcome};
 
 /// Solves the current NoGo position for `COLOR` to move (default: the side
@@ -23,26 +23,12 @@ use crate::nogo::solver::{SolveOptions, SolveOutcome};
 /// that a partial list is never mistaken for the whole winning set.
 /// The solver runs on the search's threads. Progress goes to stderr.
 pub(crate) fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
-    if call.args.len() > 2 {
-        return Err(GtpError::Syntax);
-    }
-    let mut color = engine.game().to_move();
-    let mut seconds = 10.0;
-    for arg in call.args.iter() {
-        match (parse_color(arg), parse::parse_float(arg)) {
-            (Ok(c), _) => color = c,
-            (_, Ok(s)) if s > 0.0 && s <= 86_400.0 => seconds = s,
-            _ => return Err(GtpError::Syntax),
-        }
-    }
-    if engine.game().kind() != GameKind::NoGo {
-        return Err(GtpError::CannotSolve("the solver plays NoGo"));
-    }
-    if engine.geometry().area() > crate::nogo::solver::MAX_SOLVER_AREA {
-        return Err(GtpError::CannotSolve("board too large"));
-    }
-    let mut position = engine.game().position().clone();
-    position.set_to_move(color);
+    let (position, seconds) = nogo_question(
+        engine,
+        call,
+        "the solver plays NoGo",
+        crate::nogo::solver::MAX_SOLVER_AREA,
+    )?;
     let outcome = engine.interruptible(call.watcher, |engine| {
         let options = SolveOptions {
             limit: Some(Duration::from_secs_f64(seconds)),
@@ -68,6 +54,40 @@ pub(crate) fn kosumi_solve(engine: &mut Engine, call: &mut Call) -> Result<Respo
     text(solve_reply(&outcome, |p| engine.move_text(Move::Play(p))))
 }
 
+/// The arguments of `kosumi-solve` and `kosumi-regions`, `[COLOR]
+/// [SECONDS]` in either order: the current NoGo position with COLOR (by
+/// default the side to move) to move, and the seconds (default 10, at
+/// most a day). `not_nogo` is the error outside NoGo; boards over
+/// `max_area` points are refused.
+fn nogo_question(
+    engine: &Engine,
+    call: &Call,
+    not_nogo: &'static str,
+    max_area: usize,
+) -> Result<(Position, f64), GtpError> {
+    if call.args.len() > 2 {
+        return Err(GtpError::Syntax);
+    }
+    let mut color = engine.game().to_move();
+    let mut seconds = 10.0;
+    for arg in call.args.iter() {
+        match (parse_color(arg), parse::parse_float(arg)) {
+            (Ok(c), _) => color = c,
+            (_, Ok(s)) if s > 0.0 && s <= 86_400.0 => seconds = s,
+            _ => return Err(GtpError::Syntax),
+        }
+    }
+    if engine.game().kind() != GameKind::NoGo {
+        return Err(GtpError::CannotSolve(not_nogo));
+    }
+    if engine.geometry().area() > max_area {
+        return Err(GtpError::CannotSolve("board too large"));
+    }
+    let mut position = engine.game().position().clone();
+    position.set_to_move(color);
+    Ok((position, seconds))
+}
+
 /// The reply of `kosumi-solve` to `outcome`, moves written by `vertex`.
 fn solve_reply(outcome: &SolveOutcome, vertex: impl Fn(Point) -> String) -> String {
     let Some(winner) = outcome.winner else {
@@ -91,31 +111,14 @@ const REGIONS_POSITIONS: u64 = 500_000;
 /// (default 10): `won D4` (a winning move), `lost` or `unknown`, then the
 /// parts, the positions valued and the sum of the parts' values.
 pub(crate) fn kosumi_regions(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
-    if call.args.len() > 2 {
-        return Err(GtpError::Syntax);
-    }
-    let mut color = engine.game().to_move();
-    let mut seconds = 10.0;
-    for arg in call.args.iter() {
-        match (parse_color(arg), parse::parse_float(arg)) {
-            (Ok(c), _) => color = c,
-            (_, Ok(s)) if s > 0.0 && s <= 86_400.0 => seconds = s,
-            _ => return Err(GtpError::Syntax),
-        }
-    }
-    if engine.game().kind() != GameKind::NoGo {
-        return Err(GtpError::CannotSolve("the region decision plays NoGo"));
-    }
-    if engine.geometry().area() > 128 {
-        return Err(GtpError::CannotSolve("board too large"));
-    }
-    let mut position = engine.game().position().clone();
-    position.set_to_move(color);
-    let budget = RegionBudget {
-        positions: REGIONS_POSITIONS,
-        work: 10 * REGIONS_POSITIONS,
-        deadline: Some(std::time::Instant::now() + Duration::from_secs_f64(seconds)),
-    };
+    let (position, seconds) = nogo_question(
+        engine,
+        call,
+        "the region decision plays NoGo",
+        MAX_REGION_AREA,
+    )?;
+    let deadline = std::time::Instant::now() + Duration::from_secs_f64(seconds);
+    let budget = RegionBudget::new(REGIONS_POSITIONS, Some(deadline));
     let report = decide(&position, &budget);
     text(regions_reply(&report, |p| engine.move_text(Move::Play(p))))
 }

@@ -21,6 +21,23 @@ pub struct RegionBudget {
     pub deadline: Option<Instant>,
 }
 
+/// Work units of the game arithmetic allowed per part position (each some
+/// 50 bytes of memo at most): on 80 late positions of random play on 9x9
+/// and 7x7 a decision used 1.7 a position on average, 8.6 at most.
+const WORK_PER_POSITION: u64 = 10;
+
+impl RegionBudget {
+    /// A budget of `positions` part positions, the arithmetic's work in
+    /// proportion, ending at `deadline` if one is given.
+    pub fn new(positions: u64, deadline: Option<Instant>) -> RegionBudget {
+        RegionBudget {
+            positions,
+            work: positions * WORK_PER_POSITION,
+            deadline,
+        }
+    }
+}
+
 /// What a decision found for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RegionDecision {

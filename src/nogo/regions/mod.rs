@@ -18,3 +18,4 @@ mod words;
 
 pub use decide::{RegionBudget, RegionDecision, RegionReport, decide, split_position};
 pub use split::{Component, Split};
+pub use words::MAX_REGION_AREA;

@@ -15,6 +15,9 @@ pub(super) struct Words {
     not_left: u128,
 }
 
+/// Largest board the region decision takes: a set of points is one `u128`.
+pub const MAX_REGION_AREA: usize = 128;
+
 /// The lowest point of `set` alone.
 #[inline(always)]
 pub(super) fn lowest(set: u128) -> u128 {
@@ -33,12 +36,13 @@ pub(super) fn bits(mut set: u128) -> impl Iterator<Item = u32> {
 }
 
 impl Words {
-    /// The masks of `position`'s board, `None` if it has over 128 points.
+    /// The masks of `position`'s board, `None` if it has over
+    /// [`MAX_REGION_AREA`] points.
     pub(super) fn of(position: &Position) -> Option<Words> {
         let geometry = position.geometry();
         let (width, height) = (geometry.width(), geometry.height());
         let area = width * height;
-        if area > 128 {
+        if area > MAX_REGION_AREA {
             return None;
         }
         let all = if area == 128 { !0 } else { (1u128 << area) - 1 };

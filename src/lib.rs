@@ -15,8 +15,9 @@
 //! - `go`: Go knowledge behind `go::GoDomain`: the heavy playout policy,
 //!   ladders and tactical reading, move checks, learned features and
 //!   priors, ownership.
-//! - `nogo`: NoGo knowledge behind `nogo::NogoDomain`: playouts and static
-//!   evaluation priors, and the exact solver with its endgame hook.
+//! - `nogo`: NoGo knowledge behind `nogo::NogoDomain`: playouts, priors
+//!   from learned move features near the root, the exact solver with its
+//!   endgame hook, and the region decision.
 //! - `player`: the engine without GTP: `Searcher::search` (the one place a
 //!   game picks its domain), genmove, analysis and ponder, the clock, the
 //!   one move decision (resign, pass or capture, handicap opening), dead

@@ -20,7 +20,7 @@ use super::policy::heavy_playout;
 use super::prior::{
     PriorContext, add_learned, go_prior, root_life_priors, root_reading_priors, root_vital_priors,
 };
-use crate::search::domain::{Prior, RecentMoves};
+use crate::search::domain::{Leaf, Prior, RecentMoves};
 
 /// Go for the search.
 pub struct GoDomain;
@@ -46,7 +46,7 @@ impl Domain for GoDomain {
     fn rate_children(
         shared: &Shared,
         position: &Position,
-        recent: RecentMoves,
+        leaf: Leaf,
         moves: &[Point],
         _prior_board: &mut Position,
         children: &[Node],
@@ -56,13 +56,13 @@ impl Domain for GoDomain {
         let open = position.is_open();
         let liberties = LibertyMemo::new(position);
         let context = PriorContext {
-            last: recent.last,
+            last: leaf.recent.last,
             open,
         };
         let learned = params.prior_learned > 0;
         let g = position.geometry();
         let gammas = gammas_for(g.width().max(g.height()), params.human_table_from);
-        let rating = learned.then(|| RatingContext::new(position, recent));
+        let rating = learned.then(|| RatingContext::new(position, leaf.recent));
         let rated: Vec<(Prior, f32)> = moves
             .iter()
             .map(|&p| {

@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::board::{Color, Game, GameKind, Move, Point, Position};
 use crate::search::SearchLimits;
 use crate::search::domain::{Domain, PlayoutEnd, RootPlan};
-use crate::search::domain::{Prior, RecentMoves};
+use crate::search::domain::{Leaf, Prior, RecentMoves};
 use crate::search::params::SearchParams;
 use crate::search::playout::{FastRng, light_playout_traced, unit_roll};
 use crate::search::tree::{Node, Tree};
@@ -17,11 +17,47 @@ use crate::search::uct::Shared;
 use super::endgame::{
     VERIFY_PLAYOUT_SHARE, solvable_points, solve_endgame, verification_deadline, verify_candidates,
 };
+use super::features::NogoRating;
+use super::gammas::NOGO_GAMMAS;
 use super::policy::{
     NogoLists, NogoPlayoutOptions, margin_draw_chance, mobility_prior, nogo_playout,
     prior as nogo_prior,
 };
 use super::solver::KeptTable;
+
+/// Priors from the learned move strengths (see `features`): `prior_even`
+/// even playouts, and `nogo_prior_learned` more whose win share is the
+/// move's strength over its strongest sibling's, raised to
+/// `nogo_learned_exponent`.
+fn rate_by_learned(
+    params: &SearchParams,
+    position: &Position,
+    recent: RecentMoves,
+    moves: &[Point],
+    children: &[Node],
+) {
+    let rating = NogoRating::new(position, recent);
+    let strengths: Vec<f32> = moves
+        .iter()
+        .map(|&p| NOGO_GAMMAS.strength(&rating.features(position, p)))
+        .collect();
+    let strongest = strengths.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+    let exponent = params.nogo_learned_exponent as f32;
+    let learned = params.nogo_prior_learned;
+    for ((child, &p), strength) in children.iter().zip(moves).zip(strengths) {
+        let ratio = strength / strongest;
+        let share = if exponent == 0.5 {
+            ratio.sqrt()
+        } else {
+            ratio.powf(exponent)
+        };
+        let mut prior = Prior::even(params.prior_even);
+        prior.visits += learned;
+        prior.wins += (share * 2.0 * learned as f32 + 0.5) as u32;
+        let (visits, wins) = prior.to_node();
+        child.init(Move::Play(p), visits, wins);
+    }
+}
 
 /// NoGo for the search.
 pub struct NogoDomain;
@@ -40,17 +76,21 @@ impl Domain for NogoDomain {
         true
     }
 
-    /// The mobility prior, or the seed's evaluation, or even priors, as the
-    /// tunables choose.
+    /// The learned move strengths, or the mobility prior, or the seed's
+    /// evaluation, or even priors, as the tunables choose.
     fn rate_children(
         shared: &Shared,
         position: &Position,
-        _recent: RecentMoves,
+        leaf: Leaf,
         moves: &[Point],
         prior_board: &mut Position,
         children: &[Node],
     ) {
         let params = shared.params;
+        if params.nogo_prior_learned > 0 && leaf.depth < params.nogo_learned_depth {
+            rate_by_learned(params, position, leaf.recent, moves, children);
+            return;
+        }
         let mover = position.to_move();
         for (child, &p) in children.iter().zip(moves) {
             let (visits, wins) = if params.nogo_mobility_prior > 0.0 {

@@ -1,8 +1,11 @@
 //! NoGo knowledge: a move that captures or is suicide is illegal, there is
 //! no pass, and the side to move with no legal move loses.
 //!
-//! - `policy`: NoGo playouts and the priors of new tree nodes (the seed's
-//!   static evaluation of mobility and eyes).
+//! - `policy`: NoGo playouts and the seed's static evaluation of mobility
+//!   and eyes (also priors, off by default).
+//! - `features`, `gammas`: learned move features (each point read as who
+//!   may still play it, or its string's liberties) and the fitted table
+//!   (`nogo_gammas.txt`), the priors of tree nodes near the root.
 //! - `domain`: NoGo as the search sees it (`NogoDomain`).
 //! - `endgame`: the exact solver inside a search (root solve, candidate
 //!   verification, the table kept between moves), and before it the
@@ -17,6 +20,8 @@
 
 pub mod domain;
 pub mod endgame;
+pub mod features;
+pub mod gammas;
 pub mod policy;
 pub mod regions;
 pub mod solver;

@@ -56,6 +56,14 @@ pub struct RecentMoves {
     pub before_last: Option<Point>,
 }
 
+/// Where a leaf being expanded stands: the moves before it, and its
+/// distance from the root in moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Leaf {
+    pub recent: RecentMoves,
+    pub depth: usize,
+}
+
 /// How a playout from a leaf ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayoutEnd {
@@ -156,7 +164,7 @@ pub trait Domain: 'static {
     fn rate_children(
         shared: &Shared,
         position: &Position,
-        recent: RecentMoves,
+        leaf: Leaf,
         moves: &[Point],
         prior_board: &mut Position,
         children: &[Node],

@@ -551,6 +551,7 @@ fn prepare_root<D: Domain>(
             ROOT,
             shared.root,
             shared.root_recent,
+            0,
             &mut prior_board,
         );
     }

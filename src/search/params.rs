@@ -223,6 +223,19 @@ tunables! {
     /// 0 turns them off.
     nogo_mobility_prior: f64 = 0.0, (0.0, 1.0),
         "NoGo prior win rate step per reserve point a move gains (0: off)";
+    /// NoGo tree priors from the learned move strengths (`nogo_gammas.txt`):
+    /// this many virtual playouts, won in the share `nogo_learned_exponent`
+    /// gives (0: off, the priors above decide). Off: 20 won in self-play and
+    /// not against HaHaNoGo (docs/tuning.md).
+    nogo_prior_learned: u32 = 0, (0, 1000),
+        "NoGo: virtual playouts judged by the learned move strengths (0: off)";
+    /// NoGo: only leaves fewer moves than this from the root get the
+    /// learned priors (the others, rarely visited, are not worth rating).
+    nogo_learned_depth: usize = 4, (0, usize::MAX),
+        "NoGo: learned priors only for leaves fewer moves than this from the root";
+    /// Exponent turning a learned strength ratio into a win share (NoGo).
+    nogo_learned_exponent: f64 = 0.5, (0.0, f64::INFINITY),
+        "NoGo: exponent of a move's learned strength ratio, as a win share";
     /// NoGo AMAF ignores the playout's reserve moves, on points only the
     /// mover could play (filling one's reserve is what every winner does last).
     nogo_amaf_contested_only: bool = true, (false, true),

@@ -8,7 +8,7 @@
 
 use std::marker::PhantomData;
 
-use super::domain::RecentMoves;
+use super::domain::{Leaf, RecentMoves};
 use crate::board::{Bitboard, Color, Move, Point, Position};
 
 use super::Domain;
@@ -133,7 +133,15 @@ impl<D: Domain> Worker<D> {
                 && (node == ROOT || current.visits() > shared.expand_threshold)
             {
                 let recent = self.recent_moves(shared);
-                expand::<D>(shared, node, &self.scratch, recent, &mut self.prior_board);
+                let depth = self.path.len() - 1;
+                expand::<D>(
+                    shared,
+                    node,
+                    &self.scratch,
+                    recent,
+                    depth,
+                    &mut self.prior_board,
+                );
             }
             let (first, count) = current.children();
             if count == 0 {
@@ -317,13 +325,14 @@ fn propagate_proofs(tree: &Tree, path: &[NodeId]) {
 /// Creates the children of a leaf: every legal move the game finds worth
 /// a child, in grid order, plus a pass where passing is a move, with the
 /// game's priors. Returns false if another thread is expanding it or the
-/// tree is full. `prior_board` is scratch space for priors that play a
-/// move out.
+/// tree is full. `depth` is the leaf's distance from the root in moves;
+/// `prior_board` is scratch space for priors that play a move out.
 pub fn expand<D: Domain>(
     shared: &Shared,
     node: NodeId,
     position: &Position,
     recent: RecentMoves,
+    depth: usize,
     prior_board: &mut Position,
 ) -> bool {
     let tree = shared.tree;
@@ -345,7 +354,8 @@ pub fn expand<D: Domain>(
         return false;
     };
     let children = tree.block(block, count);
-    D::rate_children(shared, position, recent, &moves, prior_board, children);
+    let stand = Leaf { recent, depth };
+    D::rate_children(shared, position, stand, &moves, prior_board, children);
     leaf.finish_expansion(block, count);
     true
 }

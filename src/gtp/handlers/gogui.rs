@@ -13,6 +13,7 @@ use crate::go::tactics::laddered_strings;
 use crate::gtp::engine::{Call, Engine, Response};
 use crate::gtp::error::GtpError;
 use crate::gtp::format::{color_letter, color_word, number_text, outcome_text};
+use crate::nogo::gammas::move_probabilities as nogo_move_probabilities;
 use crate::player::StringStatus;
 use crate::search::domain::RecentMoves;
 use crate::search::stone_before;
@@ -292,30 +293,35 @@ pub(crate) fn kosumi_life(engine: &mut Engine, call: &mut Call) -> Result<Respon
 }
 
 /// `kosumi-patterns` (GoGui gfx): how likely the learned move model (the
-/// Bradley–Terry table the search's priors use on this board) finds each
-/// move of the side to move: every candidate shaded by its chance against
-/// the likeliest one's, the likeliest ten labelled in per cent, and a
-/// status line listing the first five.
+/// Bradley–Terry table of the game and board size: `go::gammas`,
+/// `nogo::gammas`) finds each move of the side to move: every candidate
+/// shaded by its chance against the likeliest one's, the likeliest ten
+/// labelled in per cent, and a status line listing the first five.
 pub(crate) fn kosumi_patterns(engine: &mut Engine, call: &mut Call) -> Result<Response, GtpError> {
     call.expect_args(0)?;
     let game = engine.game();
-    if game.kind() == GameKind::NoGo {
-        return text("TEXT no learned Go patterns in NoGo");
-    }
     let position = game.position();
     let mover = game.to_move();
     let recent = RecentMoves {
         last: stone_before(game, 0),
         before_last: stone_before(game, 1),
     };
-    let g = engine.geometry();
-    let gammas = gammas_for(
-        g.width().max(g.height()),
-        engine.player().params().human_table_from,
-    );
-    let chances = move_probabilities(position, recent, gammas);
+    let chances = match game.kind() {
+        GameKind::NoGo => nogo_move_probabilities(position, recent),
+        GameKind::Go => {
+            let g = engine.geometry();
+            let gammas = gammas_for(
+                g.width().max(g.height()),
+                engine.player().params().human_table_from,
+            );
+            move_probabilities(position, recent, gammas)
+        }
+    };
     let Some(&(_, likeliest)) = chances.first() else {
-        return text("TEXT no move to rate: only pass is left");
+        return text(match game.kind() {
+            GameKind::NoGo => "TEXT no move to rate: no legal move is left",
+            GameKind::Go => "TEXT no move to rate: only pass is left",
+        });
     };
     // GoGui shades positive influence as Black's and negative as White's.
     let sign = if mover == Color::Black { 1.0 } else { -1.0 };

@@ -1,5 +1,6 @@
 //! NoGo as the search sees it: every legal move gets a child (there is no
-//! pass), priors from the seed's static evaluation, NoGo playouts whose
+//! pass), priors from the learned move features near the root or from the
+//! seed's static evaluation (as the tunables choose), NoGo playouts whose
 //! result may be softened by the winner's spare moves, the side to move
 //! with no child has lost, and the exact solver at the root.
 

@@ -224,13 +224,19 @@ pub fn move_probabilities(
     let mover = position.to_move();
     let liberties = LibertyMemo::new(position);
     let context = RatingContext::new(position, recent);
-    let mut rated: Vec<(Point, f32)> = GoDomain::tree_points(position)
+    let rated: Vec<(Point, f32)> = GoDomain::tree_points(position)
         .iter()
         .map(|p| {
             let checks = MoveChecks::new(position, p, mover, &liberties);
             (p, gammas.move_strength(&checks, &context))
         })
         .collect();
+    into_chances(rated)
+}
+
+/// Move strengths as Bradley–Terry chances (each over the sum of all),
+/// likeliest first. NoGo's table shares it.
+pub fn into_chances(mut rated: Vec<(Point, f32)>) -> Vec<(Point, f32)> {
     let total: f32 = rated.iter().map(|&(_, s)| s).sum();
     for (_, strength) in &mut rated {
         *strength /= total;

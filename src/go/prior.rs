@@ -169,16 +169,7 @@ fn add_placement_terms(
 /// Adds the learned term to a Go prior: `prior_learned` virtual playouts,
 /// of which the move wins the share `ratio ^ learned_exponent`.
 pub fn add_learned(prior: &mut Prior, params: &SearchParams, ratio: StrengthRatio) {
-    // The default exponent takes a square root: `powf`, paid for every
-    // candidate of every expansion, was 1% of a 9x9 search's instructions.
-    let share = if params.learned_exponent == 0.5 {
-        ratio.sqrt()
-    } else {
-        ratio.powf(params.learned_exponent as f32)
-    };
-    let wins = share * 2.0 * params.prior_learned as f32;
-    prior.visits += params.prior_learned;
-    prior.wins += (wins + 0.5) as u32;
+    prior.learned(params.prior_learned, params.learned_exponent, ratio);
 }
 
 /// Most stones a root reading prior counts at one point.

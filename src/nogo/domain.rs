@@ -43,18 +43,10 @@ fn rate_by_learned(
         .map(|&p| NOGO_GAMMAS.strength(&rating.features(position, p)))
         .collect();
     let strongest = strengths.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
-    let exponent = params.nogo_learned_exponent as f32;
-    let learned = params.nogo_prior_learned;
     for ((child, &p), strength) in children.iter().zip(moves).zip(strengths) {
-        let ratio = strength / strongest;
-        let share = if exponent == 0.5 {
-            ratio.sqrt()
-        } else {
-            ratio.powf(exponent)
-        };
         let mut prior = Prior::even(params.prior_even);
-        prior.visits += learned;
-        prior.wins += (share * 2.0 * learned as f32 + 0.5) as u32;
+        let (n, exponent) = (params.nogo_prior_learned, params.nogo_learned_exponent);
+        prior.learned(n, exponent, strength / strongest);
         let (visits, wins) = prior.to_node();
         child.init(Move::Play(p), visits, wins);
     }

@@ -9,6 +9,7 @@
 use std::sync::LazyLock;
 
 use crate::board::{Point, Position};
+use crate::go::gammas::into_chances;
 use crate::search::domain::RecentMoves;
 
 use super::features::{
@@ -150,17 +151,12 @@ impl NogoGammas {
 /// (its strength over the sum of all), likeliest first.
 pub fn move_probabilities(position: &Position, recent: RecentMoves) -> Vec<(Point, f32)> {
     let rating = NogoRating::new(position, recent);
-    let mut rated: Vec<(Point, f32)> = position
+    let rated = position
         .legal_moves(position.to_move())
         .iter()
         .map(|p| (p, NOGO_GAMMAS.strength(&rating.features(position, p))))
         .collect();
-    let total: f32 = rated.iter().map(|&(_, s)| s).sum();
-    for (_, strength) in &mut rated {
-        *strength /= total;
-    }
-    rated.sort_by(|a, b| b.1.total_cmp(&a.1));
-    rated
+    into_chances(rated)
 }
 
 #[cfg(test)]

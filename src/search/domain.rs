@@ -40,6 +40,21 @@ impl Prior {
         self.visits += n;
     }
 
+    /// `n` virtual playouts judged by a learned model: the move wins the
+    /// share `ratio ^ exponent`, `ratio` being its strength over the
+    /// strongest sibling's (in (0, 1]).
+    pub fn learned(&mut self, n: u32, exponent: f64, ratio: f32) {
+        // The common exponent takes a square root: `powf`, paid for every
+        // candidate of every expansion, was 1% of a 9x9 search's instructions.
+        let share = if exponent == 0.5 {
+            ratio.sqrt()
+        } else {
+            ratio.powf(exponent as f32)
+        };
+        self.visits += n;
+        self.wins += (share * 2.0 * n as f32 + 0.5) as u32;
+    }
+
     /// As stored in a node (visits capped to 16 bits).
     pub fn to_node(self) -> (u16, u32) {
         let visits = self.visits.min(u16::MAX as u32);

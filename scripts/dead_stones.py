@@ -16,11 +16,13 @@ disagreeing game with both lists. Exits 0 whatever it finds: a benchmark,
 not a test. GNU Go is no oracle either: a disagreement is a position to
 look at, not necessarily a Kosumi error.
 
-    scripts/dead_stones.py [KOSUMI] [--dir DIR] [--arg ARG ...]
+    scripts/dead_stones.py [KOSUMI] [--dir DIR] [--arg ARG ...] [--gtp COMMAND ...]
     scripts/dead_stones.py --write-gnugo GNUGO [--dir DIR]
 
 KOSUMI defaults to target/release/kosumi, started as `KOSUMI --threads 1
---seed 1` plus every --arg (for instance --arg=--param --arg=NAME=VALUE).
+--seed 1` plus every --arg (for instance --arg=--param --arg=NAME=VALUE),
+and sent every --gtp command first (for instance --gtp 'kosumi-param
+aftermath_playouts 0').
 --write-gnugo rewrites gnugo_dead.txt from GNU Go's answers (default
 level) for every SGF in DIR instead.
 """
@@ -145,7 +147,7 @@ def read_list(folder):
     return expected
 
 
-def benchmark(kosumi, extra, folder):
+def benchmark(kosumi, extra, setup, folder):
     expected = read_list(folder)
     per_size = {}
     for name in games(folder):
@@ -154,6 +156,10 @@ def benchmark(kosumi, extra, folder):
             continue
         engine = Engine([kosumi, "--threads", "1", "--seed", "1", *extra], folder)
         try:
+            for command in setup:
+                ok, text = engine.send(command)
+                if not ok:
+                    raise RuntimeError(f"{command}: {text}")
             vertices, elapsed = dead_list(engine, name)
             seki = set(status_list(engine, "seki", name)[0])
         except RuntimeError as e:
@@ -201,6 +207,12 @@ def main():
     ap.add_argument("kosumi", nargs="?", default=default_kosumi)
     ap.add_argument("--dir", default=DEFAULT_DIR)
     ap.add_argument("--arg", action="append", default=[], help="extra Kosumi argument")
+    ap.add_argument(
+        "--gtp",
+        action="append",
+        default=[],
+        help="GTP command sent to each fresh Kosumi first (e.g. 'kosumi-param aftermath_playouts 0')",
+    )
     ap.add_argument("--write-gnugo", metavar="GNUGO", help="rewrite gnugo_dead.txt with GNU Go")
     args = ap.parse_args()
     folder = os.path.abspath(args.dir)
@@ -208,7 +220,7 @@ def main():
         if args.write_gnugo:
             write_gnugo(args.write_gnugo, folder)
         else:
-            benchmark(os.path.abspath(args.kosumi), args.arg, folder)
+            benchmark(os.path.abspath(args.kosumi), args.arg, args.gtp, folder)
     except (OSError, RuntimeError) as e:
         print(f"dead_stones: {e}", file=sys.stderr)
     return 0

@@ -176,6 +176,10 @@ fn remote_tunables_are_capped_and_lines_bounded() {
             "kosumi-param ownership_playouts 4294967295",
             "ownership_playouts above the cap",
         ),
+        (
+            "kosumi-param aftermath_playouts 4001",
+            "aftermath_playouts above the cap",
+        ),
     ] {
         let reply = controller.ask(command, SECOND);
         assert!(reply.starts_with(&format!("? {cap}")), "{command}: {reply}");

@@ -175,7 +175,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     command!(
         "kosumi-param",
         params::kosumi_param,
-        "kosumi-param [NAME [VALUE]]: list every parameter, show one or set one: every search parameter, playouts, ownership_playouts, ponder, gogui_gfx, opening_book"
+        "kosumi-param [NAME [VALUE]]: list every parameter, show one or set one: every search parameter, playouts, ownership_playouts, aftermath_playouts, lag, ponder, gogui_gfx, opening_book"
     ),
     command!(
         "kosumi-visits",

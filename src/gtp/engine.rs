@@ -14,6 +14,7 @@ use super::error::GtpError;
 use super::format;
 use super::parse::{self, Vertex};
 use crate::board::{Color, Game, GameError, GameKind, Geometry, Move, Point};
+use crate::player::aftermath::DEFAULT_AFTERMATH_PLAYOUTS;
 use crate::player::clock::{Clock, DEFAULT_LAG};
 use crate::player::scoring::DEFAULT_OWNERSHIP_PLAYOUTS;
 use crate::player::watch::interruptible;
@@ -73,11 +74,17 @@ pub struct ResourceCaps {
     pub max_tree_mb: u32,
     /// Playouts behind ownership, dead stones and `final_score`.
     pub ownership_playouts: u32,
+    /// Playouts of each move when a finished game is played out.
+    pub aftermath_playouts: u32,
 }
 
 /// The most ownership playouts a remote controller may set: a few seconds
 /// on 19x19.
 pub const REMOTE_MAX_OWNERSHIP_PLAYOUTS: u32 = 50_000;
+
+/// The most playouts a move a remote controller may give the play-out of a
+/// finished game: twice the default.
+pub const REMOTE_MAX_AFTERMATH_PLAYOUTS: u32 = 4_000;
 
 /// What the command line chose.
 #[derive(Clone, Debug, PartialEq)]
@@ -221,6 +228,7 @@ impl Engine {
         let settings = Settings {
             fixed_playouts: config.playouts.filter(|&n| n > 0),
             ownership_playouts: DEFAULT_OWNERSHIP_PLAYOUTS,
+            aftermath_playouts: DEFAULT_AFTERMATH_PLAYOUTS,
             ponder: config.ponder,
             opening_book: config.opening_book,
             rules: "chinese".to_string(),
@@ -345,9 +353,7 @@ impl Engine {
                 .game
                 .is_over()
                 .then(|| format!("{}+", color_letter(self.game.to_move().opponent()))),
-            GameKind::Go => Some(format::outcome_text(
-                self.player.counted_outcome(&self.game),
-            )),
+            GameKind::Go => Some(format::outcome_text(self.player.final_outcome(&self.game))),
         }
     }
 

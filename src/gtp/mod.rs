@@ -80,7 +80,7 @@ pub use args::{MAX_LAG_SECONDS, parse_lag};
 pub use dispatch::Control;
 pub use engine::{
     DEFAULT_MAX_SGF_BYTES, Engine, EngineConfig, FileAccess, MIN_BOARD_SIZE,
-    REMOTE_MAX_OWNERSHIP_PLAYOUTS, ResourceCaps,
+    REMOTE_MAX_AFTERMATH_PLAYOUTS, REMOTE_MAX_OWNERSHIP_PLAYOUTS, ResourceCaps,
 };
 pub use error::GtpError;
 pub use session::{

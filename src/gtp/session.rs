@@ -24,7 +24,8 @@ use std::time::{Duration, Instant};
 
 use super::dispatch::{Control, write_failure};
 use super::engine::{
-    Engine, EngineConfig, FileAccess, REMOTE_MAX_OWNERSHIP_PLAYOUTS, ResourceCaps,
+    Engine, EngineConfig, FileAccess, REMOTE_MAX_AFTERMATH_PLAYOUTS, REMOTE_MAX_OWNERSHIP_PLAYOUTS,
+    ResourceCaps,
 };
 use super::error::GtpError;
 use super::parse::is_interrupt_comment;
@@ -382,6 +383,7 @@ fn remote_config(options: &ListenOptions, mut config: EngineConfig) -> EngineCon
         threads: u32::try_from(cores).unwrap_or(u32::MAX),
         max_tree_mb: config.params.max_tree_mb,
         ownership_playouts: REMOTE_MAX_OWNERSHIP_PLAYOUTS,
+        aftermath_playouts: REMOTE_MAX_AFTERMATH_PLAYOUTS,
     });
     config
 }

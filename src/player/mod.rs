@@ -20,6 +20,8 @@
 //!   pondering after a move.
 //! - `scoring`: playout ownership, life status of strings (alive, dead,
 //!   seki), dead stones and the counted result.
+//! - `aftermath`: the strings scoring is unsure of, decided by playing
+//!   the game out (for the commands that count a finished game).
 //! - `watch`: the search thread and the [`Watcher`] of the input that can
 //!   stop it; [`SearchView`] is how a caller shows the search's progress.
 //! - `clock`: GTP clock settings (absolute, byo-yomi, Canadian) turned into
@@ -27,6 +29,7 @@
 //! - `book`: the 9x9 opening book (`go_book.txt`), answered without a
 //!   search.
 
+pub mod aftermath;
 pub mod analysis;
 pub mod book;
 pub mod clock;
@@ -35,8 +38,8 @@ pub mod genmove;
 pub mod scoring;
 pub mod watch;
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use self::clock::Clock;
@@ -47,7 +50,7 @@ use crate::search::{SearchLimits, SearchParams, SearchReport, Searcher};
 
 pub use decision::{Choice, Purpose};
 pub use genmove::{MoveView, Source};
-pub use scoring::StringStatus;
+pub use scoring::{StringStatus, StringStatuses};
 pub use watch::{SearchView, Silent, Watcher};
 
 impl Searcher {
@@ -77,6 +80,9 @@ pub struct Settings {
     pub fixed_playouts: Option<u64>,
     /// Playouts behind ownership, dead stones and final_score.
     pub ownership_playouts: u32,
+    /// Playouts of each move's search when a finished game is played out
+    /// to decide the strings scoring is unsure of; 0: never played out.
+    pub aftermath_playouts: u32,
     /// Ponder after each move the engine plays.
     pub ponder: bool,
     /// Genmove plays the opening book's move where it has one.
@@ -98,6 +104,9 @@ pub struct Player {
     /// Set while an interruptible computation runs, once the controller
     /// asks it to stop (see [`watch::interruptible`]).
     interrupted: Arc<AtomicBool>,
+    /// The last count of a finished game's statuses and what it depended
+    /// on (see [`Player::final_statuses`]).
+    counted: Mutex<Option<(aftermath::CountKey, StringStatuses)>>,
 }
 
 impl Player {
@@ -109,6 +118,7 @@ impl Player {
             settings,
             ponder_pending: false,
             interrupted: Arc::new(AtomicBool::new(false)),
+            counted: Mutex::new(None),
         }
     }
 

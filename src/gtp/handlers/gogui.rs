@@ -136,7 +136,10 @@ pub(crate) fn gogui_rules_final_result(
             color_word(loser)
         ));
     }
-    match engine.player().counted_outcome(game) {
+    let outcome = engine.interruptible(call.watcher, |engine| {
+        engine.player().final_outcome(engine.game())
+    });
+    match outcome {
         Outcome::Draw => text("Draw: the area count is even."),
         Outcome::Win(color, margin) => {
             let margin = number_text(margin.into());
@@ -244,7 +247,7 @@ pub(crate) fn kosumi_life(engine: &mut Engine, call: &mut Call) -> Result<Respon
         return text("TEXT no life and death in NoGo: nothing is ever captured");
     }
     let statuses = engine.interruptible(call.watcher, |engine| {
-        engine.player().string_statuses(engine.game())
+        engine.player().final_statuses(engine.game())
     });
     let position = engine.game().position();
     let stones_with = |wanted: StringStatus| -> Vec<Point> {

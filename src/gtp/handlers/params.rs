@@ -1,7 +1,7 @@
 //! `kosumi-param`: every search parameter and the engine's own settings,
 //! listed in GoGui's param format, shown or set one at a time; a remote
-//! controller may not raise threads, tree memory or ownership playouts
-//! past the daemon's caps.
+//! controller may not raise threads, tree memory, ownership or aftermath
+//! playouts past the daemon's caps.
 
 use super::text;
 use crate::gtp::args::{parse_lag, parse_switch};
@@ -21,6 +21,7 @@ fn check_cap(engine: &Engine, name: &str, value: u64) -> Result<(), GtpError> {
         "threads" => (caps.threads, "the machine's cores"),
         "max_tree_mb" => (caps.max_tree_mb, "the daemon's start-up setting"),
         "ownership_playouts" => (caps.ownership_playouts, "the remote limit"),
+        "aftermath_playouts" => (caps.aftermath_playouts, "the remote limit"),
         _ => return Ok(()),
     };
     if value > u64::from(cap) {
@@ -56,6 +57,11 @@ fn parameters(engine: &Engine) -> Vec<(&'static str, &'static str, String)> {
             "string",
             "ownership_playouts",
             settings.ownership_playouts.to_string(),
+        ),
+        (
+            "string",
+            "aftermath_playouts",
+            settings.aftermath_playouts.to_string(),
         ),
         (
             "string",
@@ -105,6 +111,11 @@ pub(crate) fn kosumi_param(engine: &mut Engine, call: &mut Call) -> Result<Respo
                     }
                     check_cap(engine, name, u64::from(playouts))?;
                     engine.player_mut().settings_mut().ownership_playouts = playouts;
+                }
+                "aftermath_playouts" => {
+                    let playouts = parse::parse_u32(value)?;
+                    check_cap(engine, name, u64::from(playouts))?;
+                    engine.player_mut().settings_mut().aftermath_playouts = playouts;
                 }
                 "lag" => engine.player_mut().clock_mut().set_lag(parse_lag(value)?),
                 "ponder" => engine.player_mut().settings_mut().ponder = parse_switch(value)?,

@@ -28,7 +28,7 @@ pub(crate) fn final_status_list(
     };
     let lines: Vec<String> = engine
         .interruptible(call.watcher, |engine| {
-            engine.player().string_statuses(engine.game())
+            engine.player().final_statuses(engine.game())
         })
         .into_iter()
         .filter(|(_, status)| *status == wanted)

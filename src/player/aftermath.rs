@@ -1,0 +1,364 @@
+//! The end of a game played out, for the strings the first judgement is
+//! unsure of.
+//!
+//! `scoring` judges each string by static analysis (Benson, the life
+//! reader) and the ownership playouts. Where neither is sure (no static
+//! proof, and the playouts give the string's points to both sides, see
+//! `UNSURE_OWNERSHIP`), its fate hangs on a fight the playouts play
+//! badly: a semeai, a group with one eye against outside liberties, a ko.
+//! For those, the commands that count a finished game (final_status_list,
+//! final_score, GoGui's result and `kosumi-life`) play the game on from
+//! its position, as GNU Go's aftermath does: both sides search each move
+//! and follow kgs-genmove_cleanup's rules (no pass while the opponent has
+//! stones judged dead), until two passes, and counts the end by area,
+//! every stone alive. The game is played out twice, once with each side
+//! moving first, since who moves next after the passes is an accident,
+//! and a single play-out of short searches sometimes blunders: an unsure
+//! string whose points end mostly in the opponent's area both times is
+//! dead, one whose points end in its own both times lives (in seki where
+//! the playouts left its points to neither side), and where the two
+//! differ the first judgement stands. A string of a seki's shape (see
+//! `scoring`) is not played out.
+//! Moves during a game (passing, cleanup) keep the first judgement: they
+//! must not cost seconds.
+
+use std::sync::PoisonError;
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::scoring::{JudgedString, StringStatus, StringStatuses};
+use super::{Player, board_copy};
+use crate::board::{Bitboard, Color, Game, GameKind, Move, Outcome, Point};
+use crate::search::{SearchLimits, SearchReport, Searcher};
+
+/// Playouts of each move's search when the game is played out: at 2,000
+/// the finished test games agree with GNU Go's dead stones more often than
+/// at 1,000, at up to half a minute for the worst 19x19 board on one
+/// thread (docs/tuning.md, "Aftermath").
+pub const DEFAULT_AFTERMATH_PLAYOUTS: u32 = 2000;
+
+/// Moves played out at most, per point of the board: a finished game
+/// needs far fewer (at most 0.6 a point in the finished test games).
+const MOVES_PER_POINT: usize = 1;
+
+impl Player {
+    /// Every string with its status as the game would be counted: the
+    /// first judgement, with the strings it is unsure of decided by
+    /// playing the game out (unless `aftermath_playouts` is 0, or the
+    /// play-out is interrupted or does not end).
+    /// The last answer is kept: a controller asks final_score and
+    /// final_status_list of the same position one after the other.
+    pub fn final_statuses(&self, game: &Game) -> StringStatuses {
+        let key = CountKey::new(self, game);
+        let mut kept = self.counted.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((kept_key, statuses)) = kept.as_ref()
+            && *kept_key == key
+        {
+            return statuses.clone();
+        }
+        let statuses = self.count_statuses(game);
+        // An interrupted count is not kept: it did not play out.
+        if !self.interrupted.load(Relaxed) {
+            *kept = Some((key, statuses.clone()));
+        }
+        statuses
+    }
+
+    /// [`Player::final_statuses`], worked out afresh.
+    fn count_statuses(&self, game: &Game) -> StringStatuses {
+        let judged = self.judge_strings(game);
+        let unsure = judged.iter().any(|string| !string.sure);
+        let ends = match (game.kind(), unsure) {
+            (GameKind::Go, true) => self
+                .play_out(game, game.to_move())
+                .zip(self.play_out(game, game.to_move().opponent())),
+            _ => None,
+        };
+        judged
+            .into_iter()
+            .map(|string| {
+                let status = decided_status(&string, ends.as_ref());
+                (string.points, status)
+            })
+            .collect()
+    }
+
+    /// The stones judged dead as the game would be counted (see
+    /// [`Player::final_statuses`]).
+    pub fn final_dead_stones(&self, game: &Game) -> Bitboard {
+        let mut dead = Bitboard::EMPTY;
+        for (points, status) in self.final_statuses(game) {
+            if status == StringStatus::Dead {
+                points.into_iter().for_each(|p| dead.set(p));
+            }
+        }
+        dead
+    }
+
+    /// The Go game's result as it would be counted: by area, with the
+    /// dead stones of [`Player::final_statuses`] removed.
+    pub fn final_outcome(&self, game: &Game) -> Outcome {
+        let score = game.area_score_with_dead(&self.final_dead_stones(game));
+        score.outcome(game.komi())
+    }
+
+    /// Plays the game on from its position, `first` to move, until two
+    /// passes, each move searched with `aftermath_playouts` playouts (see
+    /// [`Player::play_out_move`]). Returns each side's area at the end
+    /// (Black's, White's), every stone counted alive; `None` when the
+    /// setting is 0, or when the play-out was interrupted or did not end
+    /// within its moves.
+    fn play_out(&self, game: &Game, first: Color) -> Option<[Bitboard; 2]> {
+        let playouts = self.settings.aftermath_playouts;
+        if playouts == 0 {
+            return None;
+        }
+        let mut scratch = board_copy(game, first);
+        // A searcher of its own: counting must not disturb the tree kept
+        // for the next genmove, and a fresh one answers the same board the
+        // same way whatever came before.
+        let mut searcher = Searcher::new(self.params.clone());
+        let mut passes = 0;
+        let max_moves = MOVES_PER_POINT * game.geometry().area();
+        for _ in 0..max_moves {
+            if passes == 2 {
+                break;
+            }
+            let color = scratch.to_move();
+            let limits = SearchLimits {
+                playouts: Some(u64::from(playouts)),
+                time: None,
+                dynamic_komi: true,
+                stop_when_decided: true,
+                may_pass: true,
+            };
+            let report = searcher.search(&scratch, &limits, &self.interrupted, None, &mut |_| {});
+            if self.interrupted.load(Relaxed) {
+                return None;
+            }
+            let mv = self.play_out_move(&scratch, color, &report);
+            scratch.play(color, mv).ok()?;
+            passes = if mv == Move::Pass { passes + 1 } else { 0 };
+        }
+        (passes == 2).then(|| scratch.position().areas_with_dead(&Bitboard::EMPTY))
+    }
+}
+
+/// What a count of statuses depends on besides the engine's code.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CountKey {
+    game: GameKind,
+    board: u64,
+    komi: f32,
+    seed: u64,
+    ownership_playouts: u32,
+    aftermath_playouts: u32,
+}
+
+impl CountKey {
+    fn new(player: &Player, game: &Game) -> CountKey {
+        CountKey {
+            game: game.kind(),
+            board: game.position().hash_with_side(),
+            komi: game.komi(),
+            seed: player.params.seed,
+            ownership_playouts: player.settings.ownership_playouts,
+            aftermath_playouts: player.settings.aftermath_playouts,
+        }
+    }
+}
+
+impl Player {
+    /// The move of a play-out: the search's most visited legal move, a
+    /// pass included (unlike genmove, the side behind may pass: made to
+    /// move, it fills the last shared liberty of a seki). A pass is
+    /// replaced by a move on a liberty of the opponent's stones judged
+    /// dead (the searched ones first) where our stone would not stand in
+    /// atari: nobody plays into atari to capture, which would again break
+    /// a seki. (Choosing by mean margin instead of visits agreed with GNU
+    /// Go less often, docs/tuning.md.)
+    fn play_out_move(&self, game: &Game, color: Color, report: &SearchReport) -> Move {
+        let legal = |mv: Move| game.check_move(color, mv).is_ok();
+        let candidates = &report.candidates;
+        let best = candidates
+            .iter()
+            .find(|c| legal(c.mv))
+            .map_or(Move::Pass, |c| c.mv);
+        if best != Move::Pass {
+            return best;
+        }
+        let position = game.position();
+        let mut targets = Bitboard::EMPTY;
+        for p in self.dead_stones(game, Some(color.opponent())).iter() {
+            targets = targets.or(&position.string_liberties(p));
+        }
+        let safe = |p: Point| {
+            targets.contains(p) && legal(Move::Play(p)) && !position.is_self_atari(p, color)
+        };
+        let searched = candidates.iter().filter_map(|c| match c.mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        });
+        searched
+            .chain(targets.iter())
+            .find(|&p| safe(p))
+            .map_or(Move::Pass, Move::Play)
+    }
+}
+
+/// The status of `string` once the two play-outs ended with `ends`, each
+/// side's area at the end of each (`None`: not played out, the first
+/// judgement stands).
+fn decided_status(
+    string: &JudgedString,
+    ends: Option<&([Bitboard; 2], [Bitboard; 2])>,
+) -> StringStatus {
+    let Some((one, other)) = ends.filter(|_| !string.sure) else {
+        return string.status;
+    };
+    let taken = |areas: &[Bitboard; 2]| {
+        let opponents = &areas[string.color.opponent().index()];
+        2 * string
+            .points
+            .iter()
+            .filter(|&&p| opponents.contains(p))
+            .count()
+            > string.points.len()
+    };
+    match (taken(one), taken(other)) {
+        (true, true) => StringStatus::Dead,
+        (false, false) if string.status == StringStatus::Seki => StringStatus::Seki,
+        (false, false) => StringStatus::Alive,
+        _ => string.status,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Geometry;
+    use crate::player::Settings;
+    use crate::player::clock::Clock;
+    use crate::record::game::{LoadSettings, game_from_sgf};
+    use crate::search::SearchParams;
+
+    /// A finished 9x9 game (Kosumi against GNU Go, tests/data/finished):
+    /// White's stones E1 F1 F2 F3 G3 and H1 H2 on the first line cannot
+    /// make two eyes inside Black's wall, but the ownership playouts give
+    /// them to Black only about 63% of the time.
+    const ONE_EYED_GROUP: &str = include_str!("../../tests/data/finished/9x9-s049-g2.sgf");
+
+    fn player(aftermath_playouts: u32) -> Player {
+        let params = SearchParams {
+            seed: 1,
+            threads: 1,
+            ..SearchParams::default()
+        };
+        let settings = Settings {
+            fixed_playouts: None,
+            ownership_playouts: crate::player::scoring::DEFAULT_OWNERSHIP_PLAYOUTS,
+            aftermath_playouts,
+            ponder: false,
+            opening_book: false,
+            rules: "chinese".to_string(),
+        };
+        Player::new(params, Clock::new(), settings)
+    }
+
+    fn load(sgf: &str) -> Game {
+        let settings = LoadSettings {
+            kind: GameKind::Go,
+            default_komi: 7.5,
+            parse_komi: |text| text.parse().ok(),
+            move_number: None,
+        };
+        game_from_sgf(sgf, &settings).unwrap()
+    }
+
+    fn vertices(game: &Game, stones: &Bitboard) -> Vec<String> {
+        let g = game.geometry();
+        let mut names: Vec<String> = stones
+            .iter()
+            .filter_map(|p| g.coords(p))
+            .map(|(col, row)| {
+                let letter = b"ABCDEFGHJKLMNOPQRST"[col] as char;
+                format!("{letter}{}", row + 1)
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_group_the_playouts_are_unsure_of_is_decided_by_playing_the_game_out() {
+        let game = load(ONE_EYED_GROUP);
+        let first = player(0);
+        assert!(first.dead_stones(&game, None).is_empty());
+        assert!(first.final_dead_stones(&game).is_empty());
+        let played = player(DEFAULT_AFTERMATH_PLAYOUTS);
+        let dead = played.final_dead_stones(&game);
+        assert_eq!(
+            vertices(&game, &dead),
+            ["E1", "F1", "F2", "F3", "G3", "H1", "H2"]
+        );
+        // The in-game judgement stays the first one: it must not cost seconds.
+        assert!(played.dead_stones(&game, None).is_empty());
+        assert_eq!(
+            played.final_outcome(&game),
+            game.area_score_with_dead(&dead).outcome(game.komi())
+        );
+    }
+
+    #[test]
+    fn the_count_of_a_position_is_kept_until_the_position_changes() {
+        let mut game = load(ONE_EYED_GROUP);
+        let played = player(DEFAULT_AFTERMATH_PLAYOUTS);
+        let counted = played.final_statuses(&game);
+        assert_eq!(played.final_statuses(&game), counted);
+        let key = |player: &Player| player.counted.lock().unwrap().as_ref().map(|kept| kept.0);
+        assert_eq!(key(&played), Some(CountKey::new(&played, &game)));
+        let a1 = game.geometry().point(0, 0).unwrap();
+        game.play(game.to_move(), Move::Play(a1)).unwrap();
+        assert_ne!(key(&played), Some(CountKey::new(&played, &game)));
+    }
+
+    #[test]
+    fn play_outs_change_only_unsure_strings_and_only_when_both_agree() {
+        let g = Geometry::square(5).unwrap();
+        let points: Vec<Point> = (1..4).map(|row| g.point(1, row).unwrap()).collect();
+        let string = |status, sure| JudgedString {
+            points: points.clone(),
+            color: Color::Black,
+            status,
+            sure,
+        };
+        // Each side's area at the end of a play-out: White's holds two of
+        // the string's three points (taken), one (not taken), or none.
+        let ends_with_white_on = |count: usize| {
+            let mut white = Bitboard::EMPTY;
+            points.iter().take(count).for_each(|&p| white.set(p));
+            let mut black = Bitboard::EMPTY;
+            points.iter().skip(count).for_each(|&p| black.set(p));
+            [black, white]
+        };
+        let (taken, partly, kept) = (
+            ends_with_white_on(2),
+            ends_with_white_on(1),
+            ends_with_white_on(0),
+        );
+        let decide = |string: &JudgedString, one: &[Bitboard; 2], other: &[Bitboard; 2]| {
+            decided_status(string, Some(&(*one, *other)))
+        };
+        let unsure_alive = string(StringStatus::Alive, false);
+        assert_eq!(decide(&unsure_alive, &taken, &taken), StringStatus::Dead);
+        assert_eq!(decide(&unsure_alive, &taken, &kept), StringStatus::Alive);
+        let unsure_dead = string(StringStatus::Dead, false);
+        assert_eq!(decide(&unsure_dead, &partly, &kept), StringStatus::Alive);
+        assert_eq!(decide(&unsure_dead, &kept, &taken), StringStatus::Dead);
+        let unsure_seki = string(StringStatus::Seki, false);
+        assert_eq!(decide(&unsure_seki, &kept, &partly), StringStatus::Seki);
+        assert_eq!(decide(&unsure_seki, &taken, &taken), StringStatus::Dead);
+        let sure_alive = string(StringStatus::Alive, true);
+        assert_eq!(decide(&sure_alive, &taken, &taken), StringStatus::Alive);
+        assert_eq!(decided_status(&unsure_dead, None), StringStatus::Dead);
+    }
+}

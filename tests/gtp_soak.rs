@@ -199,6 +199,8 @@ fn random_lines_get_well_formed_replies_and_failures_change_nothing() {
         ..EngineConfig::default()
     });
     run(&mut engine, "kosumi-param ownership_playouts 16");
+    // Counting plays unsure boards out, two games of searches: kept tiny.
+    run(&mut engine, "kosumi-param aftermath_playouts 16");
     run(&mut engine, "boardsize 7");
     let mut generator = Generator {
         rng: FastRng::seed_from_u64(20261122),

@@ -10,8 +10,9 @@
 //! The harness keeps each run fast and inside its own folder: `loadsgf` and
 //! `printsgf` see only plain file names in a fresh temporary folder (the
 //! engine's `base_dir`), and the settings that would make a run slow
-//! (`playouts`, `ownership_playouts`, `threads`, `max_tree_mb`, the
-//! seconds of `kosumi-solve`) are capped before the line is sent.
+//! (`playouts`, `ownership_playouts`, `aftermath_playouts`, `threads`,
+//! `max_tree_mb`, the seconds of `kosumi-solve`) are capped before the
+//! line is sent.
 
 #![allow(dead_code)] // each fuzz target uses one entry point
 
@@ -27,8 +28,8 @@ use kosumi::gtp::{Control, Engine, EngineConfig, serve, spawn_reader};
 /// Lines of one run: enough for a game fragment, few enough to stay fast.
 pub const MAX_LINES: usize = 64;
 
-/// The most `playouts`, `ownership_playouts`, `threads` and `max_tree_mb`
-/// the harness lets through.
+/// The most `playouts`, `ownership_playouts` (and `aftermath_playouts`),
+/// `threads` and `max_tree_mb` the harness lets through.
 const MAX_PLAYOUTS: u64 = 8;
 const MAX_OWNERSHIP_PLAYOUTS: u64 = 16;
 const MAX_THREADS: u64 = 2;
@@ -36,8 +37,12 @@ const MAX_TREE_MB: u64 = 16;
 /// `kosumi-solve` gets at most this many seconds.
 const SOLVE_SECONDS: f64 = 0.02;
 
-/// Sent before every run: dead stones and scores from 16 playouts.
-pub const SETUP_LINE: &str = "kosumi-param ownership_playouts 16";
+/// Sent before every run: dead stones and scores from 16 playouts, and
+/// unsure strings played out with 16 playouts a move.
+pub const SETUP_LINES: [&str; 2] = [
+    "kosumi-param ownership_playouts 16",
+    "kosumi-param aftermath_playouts 16",
+];
 
 // ---------------------------------------------------------------------------
 // Temporary folders
@@ -78,7 +83,9 @@ fn engine_in(folder: &Path, game: GameKind) -> Engine {
         base_dir: Some(folder.to_path_buf()),
         ..EngineConfig::default()
     });
-    assert_eq!(ask(&mut engine, SETUP_LINE), "= \n\n");
+    for line in SETUP_LINES {
+        assert_eq!(ask(&mut engine, line), "= \n\n");
+    }
     engine
 }
 
@@ -238,7 +245,7 @@ pub fn prepare_line(line: &str) -> Prepared {
             let bounds = match args[0].as_str() {
                 // 0 means "the clock decides": a second a move.
                 "playouts" => Some((1, MAX_PLAYOUTS)),
-                "ownership_playouts" => Some((0, MAX_OWNERSHIP_PLAYOUTS)),
+                "ownership_playouts" | "aftermath_playouts" => Some((0, MAX_OWNERSHIP_PLAYOUTS)),
                 "threads" => Some((0, MAX_THREADS)),
                 "max_tree_mb" => Some((0, MAX_TREE_MB)),
                 _ => None,

@@ -45,6 +45,7 @@ impl Player {
     /// first judgement, with the strings it is unsure of decided by
     /// playing the game out (unless `aftermath_playouts` is 0, or the
     /// play-out is interrupted or does not end).
+    ///
     /// The last answer is kept: a controller asks final_score and
     /// final_status_list of the same position one after the other.
     pub fn final_statuses(&self, game: &Game) -> StringStatuses {

@@ -103,13 +103,22 @@ impl Player {
     }
 
     /// Plays the game on from its position, `first` to move, until two
-    /// passes, each move searched with `aftermath_playouts` playouts (see
+    /// passes, each move searched with `aftermath_playouts` playouts (no
+    /// more than the fixed playouts a move where those are set; see
     /// [`Player::play_out_move`]). Returns each side's area at the end
     /// (Black's, White's), every stone counted alive; `None` when the
     /// setting is 0, or when the play-out was interrupted or did not end
     /// within its moves.
     fn play_out(&self, game: &Game, first: Color) -> Option<[Bitboard; 2]> {
-        let playouts = self.settings.aftermath_playouts;
+        // An engine held to fixed playouts a move (regress runs, matches)
+        // plays the game out no deeper than it plays its own moves.
+        let playouts = match self.settings.fixed_playouts {
+            Some(fixed) => self
+                .settings
+                .aftermath_playouts
+                .min(fixed.try_into().unwrap_or(u32::MAX)),
+            None => self.settings.aftermath_playouts,
+        };
         if playouts == 0 {
             return None;
         }

@@ -110,15 +110,7 @@ impl Player {
     /// setting is 0, or when the play-out was interrupted or did not end
     /// within its moves.
     fn play_out(&self, game: &Game, first: Color) -> Option<[Bitboard; 2]> {
-        // An engine held to fixed playouts a move (regress runs, matches)
-        // plays the game out no deeper than it plays its own moves.
-        let playouts = match self.settings.fixed_playouts {
-            Some(fixed) => self
-                .settings
-                .aftermath_playouts
-                .min(fixed.try_into().unwrap_or(u32::MAX)),
-            None => self.settings.aftermath_playouts,
-        };
+        let playouts = self.play_out_playouts();
         if playouts == 0 {
             return None;
         }
@@ -153,6 +145,19 @@ impl Player {
     }
 }
 
+impl Player {
+    /// Playouts of each play-out move: `aftermath_playouts`, but an engine
+    /// held to fixed playouts a move (regress runs, matches) plays the
+    /// game out no deeper than it plays its own moves.
+    fn play_out_playouts(&self) -> u32 {
+        let setting = self.settings.aftermath_playouts;
+        match self.settings.fixed_playouts {
+            Some(fixed) => setting.min(fixed.try_into().unwrap_or(u32::MAX)),
+            None => setting,
+        }
+    }
+}
+
 /// What a count of statuses depends on besides the engine's code.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CountKey {
@@ -172,7 +177,7 @@ impl CountKey {
             komi: game.komi(),
             seed: player.params.seed,
             ownership_playouts: player.settings.ownership_playouts,
-            aftermath_playouts: player.settings.aftermath_playouts,
+            aftermath_playouts: player.play_out_playouts(),
         }
     }
 }

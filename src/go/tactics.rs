@@ -60,7 +60,7 @@ pub(super) fn play_next_ply(plies: &mut Vec<Position>, ply: usize, p: Point, col
         let (done, rest) = plies.split_at_mut(ply + 1);
         rest[0].copy_from(&done[ply]);
     }
-    plies[ply + 1].play(p, color);
+    plies[ply + 1].play_in_search(p, color);
 }
 
 /// A ladder read in progress: `plies[k]` is the position `k` moves in.

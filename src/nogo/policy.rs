@@ -162,7 +162,7 @@ pub fn mobility_gain(position: &Position, p: Point, mover: Color, after: &mut Po
     }
     affected.clear(p);
     after.copy_from(position);
-    after.play(p, mover);
+    after.play_in_search(p, mover);
     let mut gain = -reserve_value(position, p, mover);
     for q in affected.iter() {
         gain += reserve_value(after, q, mover) - reserve_value(position, q, mover);
@@ -380,6 +380,8 @@ pub fn nogo_playout(
         }
     };
     *rng = local_rng;
+    #[cfg(debug_assertions)]
+    position.check_invariants();
     result
 }
 
@@ -416,7 +418,7 @@ fn nogo_playout_move<const WHITE: bool>(
     if open || !options.amaf_open_only {
         on_move(p, mover);
     }
-    position.play_nogo(p, mover);
+    position.play_nogo_in_search(p, mover);
     *moves += 1;
     None
 }

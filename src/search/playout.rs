@@ -160,6 +160,8 @@ pub fn play_out<const GO: bool, const UNROLL: bool>(
         capture_lead: 0,
     };
     let ControlFlow::Break(ended) = playout.play_to_the_end::<UNROLL>();
+    #[cfg(debug_assertions)]
+    playout.position.check_invariants();
     if let Some(result) = ended {
         return result;
     }
@@ -262,13 +264,13 @@ where
     fn play(&mut self, p: Point, mover: Color) -> Stop {
         (self.on_move)(p, mover);
         if GO {
-            let captured = self.position.play(p, mover);
+            let captured = self.position.play_in_search(p, mover);
             self.last_captured = captured;
             if captured > 0 {
                 self.count_captures(mover, captured)?;
             }
         } else {
-            self.position.play_nogo(p, mover);
+            self.position.play_nogo_in_search(p, mover);
         }
         self.passes = 0;
         self.last = Some(p);

@@ -158,7 +158,7 @@ impl<D: Domain> Worker<D> {
             let mover = self.scratch.to_move();
             match child_node.mv() {
                 Move::Play(p) => {
-                    self.scratch.play(p, mover);
+                    self.scratch.play_in_search(p, mover);
                     self.trace.push((p.0, mover));
                 }
                 Move::Pass => self.scratch.pass(),

@@ -1,13 +1,16 @@
 //! The invariant checker: every derived field of a `Position` (strings,
 //! pseudo-liberties, neighbour counts, 3x3 neighbourhoods, the empty list,
 //! stone counts, the ko point) recomputed from the cells alone. Debug
-//! builds run it after every move; tests call it directly.
+//! builds run it after every move but a search's (see
+//! `Position::play_in_search`) and at the end of each playout; tests call
+//! it directly.
 
 use super::{Bitboard, Cell, Color, GameKind, NeighbourCounts, Point, Position, PseudoLiberties};
 
 impl Position {
     /// Recomputes every derived field from the cells and panics on any
-    /// disagreement. Debug builds run it after every move.
+    /// disagreement. Debug builds run it after every move but a search's
+    /// (see [`Position::play_in_search`]).
     pub fn check_invariants(&self) {
         let g = self.geometry;
         let mut empty_total = 0;

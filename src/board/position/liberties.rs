@@ -67,9 +67,10 @@ impl FewPoints {
 pub struct LibertyMemo {
     /// By string head: its liberties, 1, 2 or 3 (for 3 or more); 0 until counted.
     counts: [Memo<u8>; MAX_POINTS],
-    /// The position's hash, to catch a memo kept past a move (debug builds).
+    /// The position's stone counts, to catch a memo kept past a move
+    /// (debug builds; every move adds a stone of its colour).
     #[cfg(debug_assertions)]
-    hash: u64,
+    stone_counts: [u16; 2],
 }
 
 impl LibertyMemo {
@@ -80,7 +81,7 @@ impl LibertyMemo {
         LibertyMemo {
             counts: [const { Memo::new(0) }; MAX_POINTS],
             #[cfg(debug_assertions)]
-            hash: position.hash(),
+            stone_counts: position.stone_counts,
         }
     }
 
@@ -89,7 +90,10 @@ impl LibertyMemo {
     #[inline]
     pub fn liberties(&self, position: &Position, p: Point) -> usize {
         #[cfg(debug_assertions)]
-        debug_assert_eq!(self.hash, position.hash(), "a memo outlived its position");
+        debug_assert_eq!(
+            self.stone_counts, position.stone_counts,
+            "a memo outlived its position"
+        );
         if position.cells[p.idx()].color().is_none() {
             return 0;
         }

@@ -274,7 +274,7 @@ impl Reader {
             let mut child = position.clone();
             let child_passes = match mv {
                 Some(p) => {
-                    child.play(p, mover);
+                    child.play_in_search(p, mover);
                     0
                 }
                 None => {
@@ -311,7 +311,7 @@ impl Reader {
         let mover = start.to_move();
         for p in self.moves(start, mover, false).into_iter().flatten() {
             let mut child = start.clone();
-            child.play(p, mover);
+            child.play_in_search(p, mover);
             if self.proves(&child, depth - 1, 0, killer_goal) {
                 return Some(p);
             }

@@ -100,6 +100,18 @@ enum GameArg {
     Nogo,
 }
 
+/// The search `kosumi solve` proves with.
+#[derive(Clone, Copy, Debug, PartialEq, ValueEnum)]
+enum SolveMethod {
+    /// Negamax with a transposition table, symmetries, region bounds,
+    /// threads and checkpoints (the engine's solver).
+    Negamax,
+    /// Depth-first proof-number search over a board of its own: a second,
+    /// independent method to check the first (one thread, one winning
+    /// move, no checkpoint).
+    Dfpn,
+}
+
 impl From<GameArg> for GameKind {
     fn from(game: GameArg) -> GameKind {
         match game {
@@ -148,6 +160,8 @@ struct SolveArgs {
     /// Board side, or COLSxROWS.
     #[arg(long, default_value = "4")]
     size: String,
+    #[arg(long, value_enum, default_value = "negamax")]
+    method: SolveMethod,
     /// Give up after this many seconds.
     #[arg(long)]
     time: Option<f64>,
@@ -263,8 +277,11 @@ fn run_solve(args: SolveArgs) -> Result<(), String> {
     use kosumi::nogo::solver::solve_with;
 
     let geometry = parse_size(&args.size)?;
-    let options = solve_options(&args)?;
     let root = position_after(geometry, &args.moves)?;
+    if args.method == SolveMethod::Dfpn {
+        return run_dfpn(&args, &root);
+    }
+    let options = solve_options(&args)?;
     let outcome = solve_with(&root, &options, &mut |p| {
         let frontier: Vec<String> = p
             .frontier
@@ -283,6 +300,37 @@ fn run_solve(args: SolveArgs) -> Result<(), String> {
         );
     });
     print_solve(&outcome, geometry, args.first_win)
+}
+
+/// `kosumi solve --method dfpn`: the second solver's verdict on `root`.
+fn run_dfpn(args: &SolveArgs, root: &Position) -> Result<(), String> {
+    use kosumi::nogo::dfpn::{DfpnOptions, solve_dfpn};
+    use kosumi::nogo::solver::{SolveOutcome, SolveStatus};
+
+    if args.threads != 1 || args.checkpoint.is_some() {
+        return Err("--threads and --checkpoint are for --method negamax".to_string());
+    }
+    let limit = solve_options(args)?.limit;
+    let options = DfpnOptions {
+        limit,
+        table_mb: args.table_mb.unwrap_or(DfpnOptions::default().table_mb),
+    };
+    let found = solve_dfpn(root, &options)
+        .ok_or_else(|| "df-pn takes NoGo boards of at most 64 points".to_string())?;
+    let outcome = SolveOutcome {
+        status: if found.winner.is_some() {
+            SolveStatus::Complete
+        } else {
+            SolveStatus::OutOfTime
+        },
+        winner: found.winner,
+        winning_moves: found.winning_move.into_iter().collect(),
+        losing_moves: Vec::new(),
+        unresolved_moves: Vec::new(),
+        nodes: found.nodes,
+        elapsed: found.elapsed,
+    };
+    print_solve(&outcome, root.geometry(), true)
 }
 
 /// The NoGo position after `moves` (vertices, Black first) on an empty board.

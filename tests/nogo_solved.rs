@@ -8,7 +8,8 @@
 use std::time::Instant;
 
 use kosumi::board::{Color, GameKind, Geometry, Position};
-use kosumi::nogo::solver::solve_nogo;
+use kosumi::nogo::dfpn::{DfpnOptions, solve_dfpn};
+use kosumi::nogo::solver::{solve, solve_nogo};
 
 const FIRST: Color = Color::Black;
 const SECOND: Color = Color::White;
@@ -87,4 +88,80 @@ fn solver_refuses_go_positions_and_respects_the_side_to_move() {
     assert_eq!(solution.winner, Color::White);
     // Settled at the root, without a search.
     assert!(solution.nodes <= 1, "{}", solution.nodes);
+}
+
+/// The second solver (df-pn over its own board, sharing no code with the
+/// negamax solver) on every board of the table in both orientations, and
+/// against the first on 4x4, 5x3 and 3x5.
+#[test]
+fn the_independent_dfpn_solver_agrees() {
+    let options = DfpnOptions {
+        table_mb: 32,
+        ..DfpnOptions::default()
+    };
+    let dfpn = |position: &Position| {
+        let outcome = solve_dfpn(position, &options).expect("NoGo, small");
+        outcome.winner.expect("no time limit")
+    };
+    let empty = |rows: usize, cols: usize| {
+        Position::new(
+            Geometry::new(cols, rows).expect("valid size"),
+            GameKind::NoGo,
+        )
+    };
+    for (rows, cols, winner) in SOLVED_UP_TO_12_POINTS {
+        assert_eq!(dfpn(&empty(rows, cols)), winner, "{rows}x{cols}");
+        assert_eq!(dfpn(&empty(cols, rows)), winner, "{cols}x{rows}");
+    }
+    for (rows, cols) in [(4, 4), (3, 5), (5, 3)] {
+        let position = empty(rows, cols);
+        let first = solve(&position, None, &mut |_| {});
+        assert_eq!(Some(dfpn(&position)), first.winner, "{rows}x{cols}");
+        // Every winning move of the first is a win by the second's count,
+        // and the second's winning move is one of the first's.
+        for &reply in &first.winning_moves {
+            let mut after = position.clone();
+            after.play(reply, FIRST);
+            assert_eq!(dfpn(&after), FIRST, "{rows}x{cols} after {reply:?}");
+        }
+        let second = solve_dfpn(&position, &options).expect("NoGo");
+        assert_eq!(
+            second.winning_move.is_some(),
+            !first.winning_moves.is_empty(),
+            "{rows}x{cols}"
+        );
+        if let Some(reply) = second.winning_move {
+            assert!(first.winning_moves.contains(&reply), "{rows}x{cols}");
+        }
+    }
+}
+
+/// `kosumi solve --method dfpn` prints what the negamax solve prints for
+/// one winning move, and refuses the options only the negamax solver has.
+#[test]
+fn the_solve_command_runs_either_method() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_kosumi"))
+            .arg("solve")
+            .args(args)
+            .output()
+            .expect("kosumi runs")
+    };
+    let dfpn = run(&["--size", "3x2", "--method", "dfpn", "--table-mb", "8"]);
+    assert!(dfpn.status.success());
+    let text = String::from_utf8_lossy(&dfpn.stdout);
+    assert!(
+        text.contains("board 3x2 (columns x rows)\nwinner second\n"),
+        "{text}"
+    );
+    let dfpn = run(&["--size", "3", "--method", "dfpn", "--table-mb", "8"]);
+    let text = String::from_utf8_lossy(&dfpn.stdout);
+    assert!(text.contains("winner first\na winning move "), "{text}");
+    let negamax = run(&["--size", "3", "--first-win"]);
+    let text = String::from_utf8_lossy(&negamax.stdout);
+    assert!(text.contains("winner first\na winning move "), "{text}");
+    let refused = run(&["--size", "3", "--method", "dfpn", "--threads", "2"]);
+    assert!(!refused.status.success());
+    let error = String::from_utf8_lossy(&refused.stderr);
+    assert!(error.contains("--method negamax"), "{error}");
 }

@@ -17,7 +17,11 @@
 //!   its `mod.rs` holds the API and the root of a solve, `board` the
 //!   solver's own bitboard, `negamax` the search, `ordering` the move
 //!   ordering, `table` and `symmetry` the transposition table and its keys.
+//! - `dfpn`: a second exact solver sharing no code with the first (df-pn
+//!   over its own board), to check its verdicts (`kosumi solve --method
+//!   dfpn`, the tests).
 
+pub mod dfpn;
 pub mod domain;
 pub mod endgame;
 pub mod features;

@@ -36,9 +36,11 @@ use crate::search::{SearchLimits, SearchReport, Searcher};
 /// thread (docs/tuning.md, "Aftermath").
 pub const DEFAULT_AFTERMATH_PLAYOUTS: u32 = 2000;
 
-/// Moves played out at most, per point of the board: a finished game
-/// needs far fewer (at most 0.6 a point in the finished test games).
-const MOVES_PER_POINT: usize = 1;
+/// Moves (passes included) played out at most, per point of the board:
+/// a finished game needs far fewer (at most 0.6 a point in the finished
+/// test games), but one side may pass while the other fills its area
+/// (two moves a point), as on the composed boards of the suites.
+const MOVES_PER_POINT: usize = 2;
 
 impl Player {
     /// Every string with its status as the game would be counted: the
@@ -67,11 +69,24 @@ impl Player {
     /// [`Player::final_statuses`], worked out afresh.
     fn count_statuses(&self, game: &Game) -> StringStatuses {
         let judged = self.judge_strings(game);
-        let unsure = judged.iter().any(|string| !string.sure);
+        let unsure = judged.iter().filter(|string| !string.sure).count();
         let ends = match (game.kind(), unsure) {
-            (GameKind::Go, true) => self
-                .play_out(game, game.to_move())
-                .zip(self.play_out(game, game.to_move().opponent())),
+            (GameKind::Go, 1..) => {
+                let started = std::time::Instant::now();
+                let ends = self
+                    .play_out(game, game.to_move())
+                    .zip(self.play_out(game, game.to_move().opponent()));
+                log::info!(
+                    "count: {unsure} unsure strings {} in {:.1} s",
+                    if ends.is_some() {
+                        "played out"
+                    } else {
+                        "not played out"
+                    },
+                    started.elapsed().as_secs_f64()
+                );
+                ends
+            }
             _ => None,
         };
         judged
@@ -118,7 +133,7 @@ impl Player {
         // A searcher of its own: counting must not disturb the tree kept
         // for the next genmove, and a fresh one answers the same board the
         // same way whatever came before.
-        let mut searcher = Searcher::new(self.params.clone());
+        let mut searcher = Searcher::new(self.params.clone()).quiet();
         let mut passes = 0;
         let max_moves = MOVES_PER_POINT * game.geometry().area();
         for _ in 0..max_moves {

@@ -258,18 +258,20 @@ impl KomiState {
 
     /// Drops the points asked if they must go (see
     /// [`KomiState::asked_margin_fault`]), going back to the probe's tree at
-    /// `real_komi`; `when` ends the log line. Returns whether they went.
+    /// `real_komi`; `when` ends the log line, logged at `level`. Returns whether they went.
     pub(super) fn drop_faulty_margin(
         &mut self,
         mover: Color,
         params: &SearchParams,
         real_komi: f32,
         when: &str,
+        level: log::Level,
     ) -> bool {
         let Some(fault) = self.asked_margin_fault(mover, params) else {
             return false;
         };
-        log::info!(
+        log::log!(
+            level,
             "dynamic komi: {} points more {fault} {when}",
             self.extra_margin
         );

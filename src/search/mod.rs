@@ -95,6 +95,10 @@ pub struct Searcher {
     memories: Vec<Box<dyn Any + Send + Sync>>,
     /// Searches run so far (each seeds its workers from this).
     searches: u64,
+    /// The level of the search's own log lines (its dynamic komi):
+    /// info, or debug for a searcher that plays hundreds of moves to
+    /// answer one command (the aftermath's play-outs).
+    log_level: log::Level,
 }
 
 impl Searcher {
@@ -105,6 +109,15 @@ impl Searcher {
             kept: None,
             memories: Vec::new(),
             searches: 0,
+            log_level: log::Level::Info,
+        }
+    }
+
+    /// This searcher with its own log lines at debug level.
+    pub fn quiet(self) -> Searcher {
+        Searcher {
+            log_level: log::Level::Debug,
+            ..self
         }
     }
 
@@ -345,7 +358,13 @@ impl Searcher {
                 KomiPhase::Shifted => {
                     phase = KomiPhase::Settled;
                     let when = format!("after {playouts} playouts, back to the real komi");
-                    let dropped = state.drop_faulty_margin(mover, &self.params, game.komi(), &when);
+                    let dropped = state.drop_faulty_margin(
+                        mover,
+                        &self.params,
+                        game.komi(),
+                        &when,
+                        self.log_level,
+                    );
                     if !dropped && !checkpoint_reached {
                         break;
                     }
@@ -356,7 +375,7 @@ impl Searcher {
         // A margin that passed at the checkpoint can still fail by the end:
         // the probe's move at the real komi is then the safer one.
         let when = "by the end, back to the probe";
-        state.drop_faulty_margin(mover, &self.params, game.komi(), when);
+        state.drop_faulty_margin(mover, &self.params, game.komi(), when, self.log_level);
         (state, done.load(Ordering::Relaxed))
     }
 
@@ -448,7 +467,8 @@ impl Searcher {
         if extra == 0 {
             return false;
         }
-        log::info!(
+        log::log!(
+            self.log_level,
             "dynamic komi: win rate {winrate:.3} after {playouts} playouts, {}",
             dyn_komi::describe(extra)
         );

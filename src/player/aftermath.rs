@@ -339,6 +339,19 @@ mod tests {
     }
 
     #[test]
+    fn an_interrupted_count_keeps_the_first_judgement_and_is_not_kept() {
+        let game = load(ONE_EYED_GROUP);
+        let played = player(DEFAULT_AFTERMATH_PLAYOUTS);
+        // As `# interrupt` or gogui-interrupt would during the play-out:
+        // the first search stops at once and the first judgement stands.
+        played.interrupted().store(true, Relaxed);
+        assert!(played.final_dead_stones(&game).is_empty());
+        assert!(played.counted.lock().unwrap().is_none());
+        played.interrupted().store(false, Relaxed);
+        assert_eq!(played.final_dead_stones(&game).count(), 7);
+    }
+
+    #[test]
     fn the_count_of_a_position_is_kept_until_the_position_changes() {
         let mut game = load(ONE_EYED_GROUP);
         let played = player(DEFAULT_AFTERMATH_PLAYOUTS);

@@ -184,33 +184,36 @@ impl Grid {
         }
     }
 
+    /// The liberties (empty points of `empty`) of each string of
+    /// `stones`, a set a string.
+    fn liberties_by_string(&self, stones: u64, empty: u64) -> impl Iterator<Item = u64> + '_ {
+        let mut left = stones;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let string = self.string(left & left.wrapping_neg(), stones);
+                left &= !string;
+                self.neighbours(string) & empty
+            })
+        })
+    }
+
     /// The points where the side to move of `node` may play: empty, not
     /// the last liberty of an opposing string (a capture), and not where
     /// the new stone's string would have no liberty (suicide).
     fn legal(&self, node: Node) -> u64 {
         let empty = self.all & !(node.mover | node.other);
-        let mut capturing = 0;
-        let mut left = node.other;
-        while left != 0 {
-            let string = self.string(left & left.wrapping_neg(), node.other);
-            left &= !string;
-            let liberties = self.neighbours(string) & empty;
-            if liberties.count_ones() == 1 {
-                capturing |= liberties;
-            }
-        }
+        let capturing = self
+            .liberties_by_string(node.other, empty)
+            .filter(|liberties| liberties.count_ones() == 1)
+            .fold(0, |set, liberties| set | liberties);
         // A stone breathes through an empty neighbour, or through a string
         // of its own that keeps another liberty.
-        let mut breathing = self.neighbours(empty) & empty;
-        let mut left = node.mover;
-        while left != 0 {
-            let string = self.string(left & left.wrapping_neg(), node.mover);
-            left &= !string;
-            let liberties = self.neighbours(string) & empty;
-            if liberties.count_ones() >= 2 {
-                breathing |= liberties;
-            }
-        }
+        let breathing = self
+            .liberties_by_string(node.mover, empty)
+            .filter(|liberties| liberties.count_ones() >= 2)
+            .fold(self.neighbours(empty) & empty, |set, liberties| {
+                set | liberties
+            });
         empty & !capturing & breathing
     }
 }

@@ -308,8 +308,8 @@ struct Table {
 impl Table {
     fn new(megabytes: usize) -> Table {
         let slots = (megabytes.max(1) << 20) / std::mem::size_of::<Entry>();
-        let buckets = (slots / 2).next_power_of_two() / 2;
-        let buckets = buckets.max(1);
+        // The most buckets, a power of two, that fit.
+        let buckets = ((slots / 2 + 1).next_power_of_two() / 2).max(1);
         Table {
             entries: vec![Entry::default(); buckets * 2],
             mask: buckets as u64 - 1,
@@ -606,6 +606,17 @@ mod tests {
         let go = Position::new(Geometry::new(3, 3).unwrap(), GameKind::Go);
         assert!(solve_dfpn(&go, &SMALL).is_none());
         assert!(solve_dfpn(&empty_board(9, 9), &SMALL).is_none());
+    }
+
+    #[test]
+    fn the_table_fills_the_megabytes_asked() {
+        for megabytes in [1, 8, 64] {
+            let table = Table::new(megabytes);
+            assert_eq!(
+                table.entries.len() * std::mem::size_of::<Entry>(),
+                megabytes << 20
+            );
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@
 use std::sync::PoisonError;
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::scoring::{JudgedString, StringStatus, StringStatuses};
+use super::scoring::{JudgedString, StringStatus, StringStatuses, dead_in, outcome_without};
 use super::{Player, board_copy};
 use crate::board::{Bitboard, Color, Game, GameKind, Move, Outcome, Point};
 use crate::search::{SearchLimits, SearchReport, Searcher};
@@ -101,20 +101,13 @@ impl Player {
     /// The stones judged dead as the game would be counted (see
     /// [`Player::final_statuses`]).
     pub fn final_dead_stones(&self, game: &Game) -> Bitboard {
-        let mut dead = Bitboard::EMPTY;
-        for (points, status) in self.final_statuses(game) {
-            if status == StringStatus::Dead {
-                points.into_iter().for_each(|p| dead.set(p));
-            }
-        }
-        dead
+        dead_in(&self.final_statuses(game), game.position(), None)
     }
 
     /// The Go game's result as it would be counted: by area, with the
     /// dead stones of [`Player::final_statuses`] removed.
     pub fn final_outcome(&self, game: &Game) -> Outcome {
-        let score = game.area_score_with_dead(&self.final_dead_stones(game));
-        score.outcome(game.komi())
+        outcome_without(game, &self.final_dead_stones(game))
     }
 
     /// Plays the game on from its position, `first` to move, until two

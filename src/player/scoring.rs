@@ -115,25 +115,36 @@ impl Player {
 
     /// The stones judged dead, of `color` or of both sides.
     pub fn dead_stones(&self, game: &Game, color: Option<Color>) -> Bitboard {
-        let position = game.position();
-        let mut dead = Bitboard::EMPTY;
-        for (points, status) in self.string_statuses(game) {
-            let owner = points.first().and_then(|&p| position.cell(p).color());
-            if status == StringStatus::Dead && (color.is_none() || owner == color) {
-                for p in points {
-                    dead.set(p);
-                }
-            }
-        }
-        dead
+        dead_in(&self.string_statuses(game), game.position(), color)
     }
 
     /// The Go game's result as a scorer counts it now: by area, with the
     /// stones the ownership playouts find dead removed.
     pub fn counted_outcome(&self, game: &Game) -> Outcome {
-        let score = game.area_score_with_dead(&self.dead_stones(game, None));
-        score.outcome(game.komi())
+        outcome_without(game, &self.dead_stones(game, None))
     }
+}
+
+/// The stones of `color` (or of both sides) in the strings `statuses`
+/// call dead.
+pub(super) fn dead_in(
+    statuses: &StringStatuses,
+    position: &Position,
+    color: Option<Color>,
+) -> Bitboard {
+    let mut dead = Bitboard::EMPTY;
+    for (points, status) in statuses {
+        let owner = points.first().and_then(|&p| position.cell(p).color());
+        if *status == StringStatus::Dead && (color.is_none() || owner == color) {
+            points.iter().for_each(|&p| dead.set(p));
+        }
+    }
+    dead
+}
+
+/// The Go game's result by area with the `dead` stones removed.
+pub(super) fn outcome_without(game: &Game, dead: &Bitboard) -> Outcome {
+    game.area_score_with_dead(dead).outcome(game.komi())
 }
 
 /// A string as the end-of-game judgement sees it.

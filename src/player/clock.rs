@@ -24,9 +24,25 @@ pub const DEFAULT_LAG: Duration = Duration::from_millis(1000);
 pub const SHORT_PERIOD_LAG_PARTS: u32 = 5;
 
 /// Under sudden death, this fraction of the main time (one part in this
-/// many) is kept for a game that runs long and for the engine's overhead
-/// outside the search: it is spent only slowly, a small share a move.
+/// many) is kept for a Go game that runs long and for the engine's
+/// overhead outside the search: it is spent only slowly, a small share a
+/// move.
 pub const SUDDEN_DEATH_RESERVE_PARTS: u32 = 8;
+
+/// The same for a NoGo game, which cannot run long (it ends when the legal
+/// moves run out, and they are counted): only the overhead. Against
+/// HaHaNoGo at 10 s a game, Kosumi with an eighth kept back used about
+/// 7.5 s of its 10, the reserve and the lag margin untouched.
+pub const NOGO_SUDDEN_DEATH_RESERVE_PARTS: u32 = 32;
+
+/// The moves a player still expects to play, and the share of its main
+/// time kept back under sudden death for a game that runs past them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovesLeft {
+    pub expected: u32,
+    /// One part in this many of the main time is the reserve.
+    reserve_parts: u32,
+}
 
 /// Once in the reserve, a move spends one part in this many of the time
 /// left for each move it still expects to play.
@@ -221,7 +237,11 @@ impl Clock {
     /// Thinking time for `color`'s next move when it expects to play
     /// `moves_left` more moves (see [`expected_moves_go`] and
     /// [`expected_moves_nogo`]). `None` means no limit from the clock.
-    pub fn budget(&self, color: Color, moves_left: u32) -> Option<Duration> {
+    pub fn budget(&self, color: Color, moves_left: MovesLeft) -> Option<Duration> {
+        let MovesLeft {
+            expected: moves_left,
+            reserve_parts,
+        } = moves_left;
         let Some(system) = self.system else {
             return Some(DEFAULT_MOVE_TIME);
         };
@@ -250,21 +270,10 @@ impl Clock {
             let extra = period.saturating_sub(self.lag_margin(period)) / per_period / 2;
             spare / moves_left.max(1) + extra
         } else {
-            self.sudden_death_budget(main, clock.left, moves_left.max(1))
+            let reserve = main / reserve_parts + self.lag;
+            sudden_death_budget(clock.left, reserve, self.lag, moves_left.max(1))
         };
         Some(budget.max(MIN_MOVE_TIME))
-    }
-
-    /// A move's share of `left` under sudden death: what lies above the
-    /// reserve (and the lag) is spread over the moves left; within the
-    /// reserve, a move takes a small share, so a long game slows down
-    /// instead of running out.
-    fn sudden_death_budget(&self, main: Duration, left: Duration, moves_left: u32) -> Duration {
-        let reserve = main / SUDDEN_DEATH_RESERVE_PARTS + self.lag;
-        match left.checked_sub(reserve) {
-            Some(spare) if !spare.is_zero() => spare / moves_left,
-            _ => left.saturating_sub(self.lag.min(left / 2)) / (moves_left * RESERVE_SPREAD),
-        }
     }
 
     /// Time kept back from an overtime period of `period`: the lag, but
@@ -302,6 +311,22 @@ impl Clock {
     }
 }
 
+/// A move's share of `left` under sudden death: what lies above the
+/// `reserve` (which holds the `lag`) is spread over the moves left; within
+/// the reserve, a move takes a small share, so a long game slows down
+/// instead of running out.
+fn sudden_death_budget(
+    left: Duration,
+    reserve: Duration,
+    lag: Duration,
+    moves_left: u32,
+) -> Duration {
+    match left.checked_sub(reserve) {
+        Some(spare) if !spare.is_zero() => spare / moves_left,
+        _ => left.saturating_sub(lag.min(left / 2)) / (moves_left * RESERVE_SPREAD),
+    }
+}
+
 /// In overtime, the stones `clock` still has to play in the time it shows
 /// (a fresh period's `per_period` once that time is used up); `None` in
 /// main time. `per_period` is 0 without overtime (sudden death).
@@ -321,20 +346,27 @@ fn overtime_stones(clock: PlayerClock, per_period: u32) -> Option<u32> {
 /// but never fewer than a sixth of it are expected, so that a game that
 /// runs long (a Tromp-Taylor game captures every dead stone before it
 /// ends) slows down instead of spending its main time.
-pub fn expected_moves_go(area: usize, moves_played: usize) -> u32 {
+pub fn expected_moves_go(area: usize, moves_played: usize) -> MovesLeft {
     let expected = (area * 3 / 4).saturating_sub(moves_played) / 2;
-    expected.max(area / 6).max(1) as u32
+    MovesLeft {
+        expected: expected.max(area / 6).max(1) as u32,
+        reserve_parts: SUDDEN_DEATH_RESERVE_PARTS,
+    }
 }
 
 /// Moves a NoGo player still expects to play when it has `legal` legal
 /// moves on a board of `area` points. Fitted to 120 games of Kosumi against
 /// HaHaNoGo on 9x9: the plies left were 0.85 `legal` - 10.7 (within a ply
 /// at every stage, from 79 legal moves to 20). A game always ends when the
-/// legal moves run out, so unlike Go no time is kept back for a long game.
-pub fn expected_moves_nogo(area: usize, legal: usize) -> u32 {
+/// legal moves run out, so unlike Go little time is kept back for a long
+/// game ([`NOGO_SUDDEN_DEATH_RESERVE_PARTS`]).
+pub fn expected_moves_nogo(area: usize, legal: usize) -> MovesLeft {
     let plies =
         (legal as f64 * NOGO_PLIES_PER_LEGAL_MOVE - area as f64 * NOGO_PLIES_SHORTFALL).max(1.0);
-    (plies / 2.0).ceil() as u32
+    MovesLeft {
+        expected: (plies / 2.0).ceil() as u32,
+        reserve_parts: NOGO_SUDDEN_DEATH_RESERVE_PARTS,
+    }
 }
 
 /// Plies left in a NoGo game per legal move of the side to move ...
@@ -385,14 +417,29 @@ mod tests {
     #[test]
     fn nogo_spreads_absolute_time_over_the_legal_moves_left() {
         // An empty 9x9 board: games last about 58 plies, 29 moves each.
-        assert_eq!(expected_moves_nogo(81, 81), 30);
-        assert_eq!(expected_moves_nogo(81, 20), 4);
-        assert_eq!(expected_moves_nogo(81, 3), 1);
+        assert_eq!(expected_moves_nogo(81, 81).expected, 30);
+        assert_eq!(expected_moves_nogo(81, 20).expected, 4);
+        assert_eq!(expected_moves_nogo(81, 3).expected, 1);
         let mut clock = Clock::new();
         clock.set_gtp_time_settings(S(7), S(0), 0);
         let opening = clock.budget(Color::Black, expected_moves_nogo(81, 81));
         let late = clock.budget(Color::Black, expected_moves_nogo(81, 30));
         assert!(opening < late, "{opening:?} {late:?}");
+    }
+
+    #[test]
+    fn nogo_keeps_less_of_a_sudden_death_clock_back_than_go() {
+        let mut clock = Clock::new();
+        clock.set_gtp_time_settings(S(10), S(0), 0);
+        let nogo = expected_moves_nogo(81, 81);
+        let go = MovesLeft {
+            reserve_parts: SUDDEN_DEATH_RESERVE_PARTS,
+            ..nogo
+        };
+        // 10 s less a thirty-second and the 1 s lag, over 30 moves.
+        let spare = S(10) - S(10) / NOGO_SUDDEN_DEATH_RESERVE_PARTS - DEFAULT_LAG;
+        assert_eq!(clock.budget(Color::Black, nogo), Some(spare / 30));
+        assert!(clock.budget(Color::Black, go) < clock.budget(Color::Black, nogo));
     }
 
     #[test]
@@ -451,9 +498,10 @@ mod tests {
             periods: 3,
         });
         clock.set_time_left(Color::Black, S(10), 3);
-        assert_eq!(clock.budget(Color::Black, 50), Some(S(9)));
+        let moves_left = expected_moves_go(361, 0);
+        assert_eq!(clock.budget(Color::Black, moves_left), Some(S(9)));
         clock.set_lag(S(2));
-        assert_eq!(clock.budget(Color::Black, 50), Some(S(8)));
+        assert_eq!(clock.budget(Color::Black, moves_left), Some(S(8)));
     }
 
     #[test]

@@ -30,9 +30,8 @@ pub const SHORT_PERIOD_LAG_PARTS: u32 = 5;
 pub const SUDDEN_DEATH_RESERVE_PARTS: u32 = 8;
 
 /// The same for a NoGo game, which cannot run long (it ends when the legal
-/// moves run out, and they are counted): only the overhead. Against
-/// HaHaNoGo at 10 s a game, Kosumi with an eighth kept back used about
-/// 7.5 s of its 10, the reserve and the lag margin untouched.
+/// moves run out, and they are counted): only the overhead. Measurements:
+/// docs/tuning.md ("NoGo time split").
 pub const NOGO_SUDDEN_DEATH_RESERVE_PARTS: u32 = 32;
 
 /// The moves a player still expects to play, and the share of its main
@@ -235,13 +234,10 @@ impl Clock {
     }
 
     /// Thinking time for `color`'s next move when it expects to play
-    /// `moves_left` more moves (see [`expected_moves_go`] and
+    /// `moves` more moves (see [`expected_moves_go`] and
     /// [`expected_moves_nogo`]). `None` means no limit from the clock.
-    pub fn budget(&self, color: Color, moves_left: MovesLeft) -> Option<Duration> {
-        let MovesLeft {
-            expected: moves_left,
-            reserve_parts,
-        } = moves_left;
+    pub fn budget(&self, color: Color, moves: MovesLeft) -> Option<Duration> {
+        let moves_left = moves.expected;
         let Some(system) = self.system else {
             return Some(DEFAULT_MOVE_TIME);
         };
@@ -270,10 +266,27 @@ impl Clock {
             let extra = period.saturating_sub(self.lag_margin(period)) / per_period / 2;
             spare / moves_left.max(1) + extra
         } else {
-            let reserve = main / reserve_parts + self.lag;
-            sudden_death_budget(clock.left, reserve, self.lag, moves_left.max(1))
+            self.sudden_death_budget(main, clock.left, moves_left.max(1), moves.reserve_parts)
         };
         Some(budget.max(MIN_MOVE_TIME))
+    }
+
+    /// A move's share of `left` under sudden death: what lies above the
+    /// reserve (one part in `reserve_parts` of `main`, and the lag) is
+    /// spread over the moves left; within the reserve, a move takes a small
+    /// share, so a long game slows down instead of running out.
+    fn sudden_death_budget(
+        &self,
+        main: Duration,
+        left: Duration,
+        moves_left: u32,
+        reserve_parts: u32,
+    ) -> Duration {
+        let reserve = main / reserve_parts + self.lag;
+        match left.checked_sub(reserve) {
+            Some(spare) if !spare.is_zero() => spare / moves_left,
+            _ => left.saturating_sub(self.lag.min(left / 2)) / (moves_left * RESERVE_SPREAD),
+        }
     }
 
     /// Time kept back from an overtime period of `period`: the lag, but
@@ -308,22 +321,6 @@ impl Clock {
             left: main,
             overtime_count: 0,
         })
-    }
-}
-
-/// A move's share of `left` under sudden death: what lies above the
-/// `reserve` (which holds the `lag`) is spread over the moves left; within
-/// the reserve, a move takes a small share, so a long game slows down
-/// instead of running out.
-fn sudden_death_budget(
-    left: Duration,
-    reserve: Duration,
-    lag: Duration,
-    moves_left: u32,
-) -> Duration {
-    match left.checked_sub(reserve) {
-        Some(spare) if !spare.is_zero() => spare / moves_left,
-        _ => left.saturating_sub(lag.min(left / 2)) / (moves_left * RESERVE_SPREAD),
     }
 }
 

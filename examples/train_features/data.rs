@@ -9,7 +9,9 @@ use std::thread;
 use kosumi::board::{Color, LibertyMemo, Point, Position};
 use kosumi::go::GoDomain;
 use kosumi::go::checks::MoveChecks;
-use kosumi::go::features::{GROUPS, LEVELS, PATTERN_GROUPS, canonical_pattern, move_features};
+use kosumi::go::features::{
+    DIAMOND, GROUPS, LEVELS, PATTERN_GROUPS, SHAPE, canonical_pattern, move_features,
+};
 use kosumi::go::gammas::{CodeHasher, GO_GAMMAS};
 use kosumi::go::spatial::{RADIUS_MASK, SpatialWalk};
 use kosumi::search::domain::Domain;
@@ -24,6 +26,49 @@ pub const COLUMNS: usize = GROUPS + 1;
 pub const SPATIAL: usize = GROUPS;
 
 type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<CodeHasher>>;
+
+/// Bits a packed candidate gives each column: a pattern column's raw
+/// code, then its gamma index, fits 24; a dictionary level 18; a level 4.
+const fn width(column: usize) -> u32 {
+    if column == SPATIAL {
+        18
+    } else if column == SHAPE || column == DIAMOND {
+        24
+    } else {
+        4
+    }
+}
+
+/// A candidate's columns in 12 bytes (a plain array took 44 with the
+/// shipped table's strength, which held the fit to 3,500 games in 12 GB).
+#[derive(Clone, Copy)]
+struct Packed([u32; 3]);
+
+impl Packed {
+    fn pack(columns: &[u32; COLUMNS]) -> Packed {
+        let mut bits = 0u128;
+        let mut shift = 0;
+        for (column, &value) in columns.iter().enumerate() {
+            assert!(
+                value < 1 << width(column),
+                "column {column} value {value} does not fit"
+            );
+            bits |= u128::from(value) << shift;
+            shift += width(column);
+        }
+        Packed([bits as u32, (bits >> 32) as u32, (bits >> 64) as u32])
+    }
+
+    fn unpack(self) -> [u32; COLUMNS] {
+        let [a, b, c] = self.0.map(u128::from);
+        let mut bits = a | b << 32 | c << 64;
+        std::array::from_fn(|column| {
+            let value = (bits & ((1 << width(column)) - 1)) as u32;
+            bits >>= width(column);
+            value
+        })
+    }
+}
 
 /// The threads that read games and fit gammas.
 fn threads() -> usize {
@@ -103,16 +148,20 @@ impl Dictionary {
 }
 
 /// Competitions, with the candidates' columns as raw levels (pattern
-/// codes canonical) or, once [`Data::densify`] ran, as gamma indices.
+/// codes canonical; once [`Data::densify`] ran, pattern gamma indices).
 #[derive(Default)]
 pub struct Data {
-    candidates: Vec<[u32; COLUMNS]>,
+    candidates: Vec<Packed>,
+    /// First gamma of each column but the patterns (see [`Layout::finish`]).
+    offsets: [u32; COLUMNS],
     /// Where each position's candidates start (one extra at the end).
     starts: Vec<usize>,
     /// Index in `candidates` of the move played in each position.
     chosen: Vec<usize>,
-    /// The shipped table's strength of every candidate, to judge it by.
+    /// The shipped table's strength of every candidate, to judge it by
+    /// (empty unless asked for).
     shipped: Vec<f32>,
+    rate_shipped: bool,
 }
 
 /// How well strengths predict the moves played.
@@ -125,11 +174,13 @@ pub struct Judgement {
 
 impl Data {
     /// The competitions of every learned move of `records` that is one of
-    /// the tree's candidates and has a rival.
-    pub fn of(records: &[&Record], dictionary: &Dictionary) -> Data {
+    /// the tree's candidates and has a rival; with `rate_shipped`, each
+    /// candidate's strength under the shipped 9x9 table too.
+    pub fn of(records: &[&Record], dictionary: &Dictionary, rate_shipped: bool) -> Data {
         let parts = in_chunks(records, |chunk| {
             let mut data = Data {
                 starts: vec![0],
+                rate_shipped,
                 ..Data::default()
             };
             for record in chunk {
@@ -140,6 +191,7 @@ impl Data {
         });
         let mut data = Data {
             starts: vec![0],
+            rate_shipped,
             ..Data::default()
         };
         for part in parts {
@@ -180,8 +232,10 @@ impl Data {
                 };
             }
             columns[SPATIAL] = dictionary.level(position, p, color);
-            self.candidates.push(columns);
-            self.shipped.push(GO_GAMMAS.strength(&features));
+            self.candidates.push(Packed::pack(&columns));
+            if self.rate_shipped {
+                self.shipped.push(GO_GAMMAS.strength(&features));
+            }
         }
         match chosen {
             Some(chosen) if self.candidates.len() - start > 1 => {
@@ -190,7 +244,7 @@ impl Data {
             }
             _ => {
                 self.candidates.truncate(start);
-                self.shipped.truncate(start);
+                self.shipped.truncate(start.min(self.shipped.len()));
             }
         }
     }
@@ -199,12 +253,18 @@ impl Data {
         self.chosen.len()
     }
 
-    fn range(&self, j: usize) -> std::ops::Range<usize> {
+    /// Where the move played of position `j` sits among its candidates.
+    pub fn chosen_of(&self, j: usize) -> usize {
+        self.chosen[j] - self.starts[j]
+    }
+
+    /// The candidates of position `j`, by index over all positions.
+    pub fn range(&self, j: usize) -> std::ops::Range<usize> {
         self.starts[j]..self.starts[j + 1]
     }
 
     fn strength(&self, c: usize, gammas: &[f64]) -> f64 {
-        self.candidates[c]
+        self.columns(c)
             .iter()
             .map(|&i| gammas[i as usize])
             .product()
@@ -214,21 +274,31 @@ impl Data {
     /// has not met.
     pub fn densify(&mut self, layout: &mut Layout) {
         for candidate in &mut self.candidates {
-            *candidate = layout.dense(candidate);
+            *candidate = Packed::pack(&layout.dense(&candidate.unpack()));
         }
+    }
+
+    /// The gamma index of each column of candidate `c` (by index over all
+    /// positions), once densified and the layout finished.
+    pub fn columns(&self, c: usize) -> [u32; COLUMNS] {
+        let mut columns = self.candidates[c].unpack();
+        for (value, offset) in columns.iter_mut().zip(&self.offsets) {
+            *value += offset;
+        }
+        columns
     }
 
     /// How often each gamma is a candidate's, and how often the chosen one's.
     pub fn tallies(&self, total: usize) -> (Vec<u32>, Vec<f64>) {
         let mut counts = vec![0u32; total];
         let mut wins = vec![0.0; total];
-        for candidate in &self.candidates {
-            for &i in candidate {
+        for c in 0..self.candidates.len() {
+            for i in self.columns(c) {
                 counts[i as usize] += 1;
             }
         }
         for &c in &self.chosen {
-            for &i in &self.candidates[c] {
+            for i in self.columns(c) {
                 wins[i as usize] += 1.0;
             }
         }
@@ -244,8 +314,9 @@ impl Data {
     }
 
     /// Mean log-likelihood of the moves played, and the share ranked first
-    /// and within the first five (ties shared out evenly).
-    fn judge_by(&self, strength: impl Fn(usize) -> f64 + Sync) -> Judgement {
+    /// and within the first five (ties shared out evenly), under the
+    /// strength of each candidate (by its index over all positions).
+    pub fn judge_by(&self, strength: impl Fn(usize) -> f64 + Sync) -> Judgement {
         let positions: Vec<usize> = (0..self.positions()).collect();
         let sums = in_chunks(&positions, |chunk| {
             let mut sums = [0.0; 3];
@@ -288,7 +359,7 @@ impl Data {
                 strengths.extend(range.clone().map(|c| self.strength(c, gammas)));
                 let total: f64 = strengths.iter().sum();
                 for (c, s) in range.zip(&strengths) {
-                    let i = self.candidates[c][column] as usize;
+                    let i = self.columns(c)[column] as usize;
                     denominators[i] += s / gammas[i] / total;
                 }
             }
@@ -316,34 +387,22 @@ pub struct Layout {
     patterns: HashMap<(usize, u32), u32>,
     /// Group and canonical code of each pattern gamma.
     pub pattern_codes: Vec<(usize, u32)>,
-    /// First gamma of each column once patterns are placed; see `finish`.
+    /// First gamma of each column but the patterns; see `finish`.
     pub offsets: [u32; COLUMNS],
     spatial_entries: u32,
 }
 
-/// Offsets of the fixed columns before the pattern count is known.
-const PROVISIONAL: u32 = 1 << 30;
-
 impl Layout {
     pub fn new(spatial_entries: usize) -> Layout {
-        let mut offsets = [0; COLUMNS];
-        let mut next = PROVISIONAL;
-        for (column, offset) in offsets.iter_mut().enumerate() {
-            *offset = next;
-            next += if column == SPATIAL {
-                spatial_entries as u32 + 1
-            } else {
-                LEVELS[column] as u32
-            };
-        }
         Layout {
             patterns: HashMap::new(),
             pattern_codes: Vec::new(),
-            offsets,
+            offsets: [0; COLUMNS],
             spatial_entries: spatial_entries as u32,
         }
     }
 
+    /// `raw` with its pattern codes replaced by their gamma indices.
     fn dense(&mut self, raw: &[u32; COLUMNS]) -> [u32; COLUMNS] {
         std::array::from_fn(|column| {
             if PATTERN_GROUPS.contains(&column) {
@@ -357,36 +416,51 @@ impl Layout {
                         next
                     })
             } else {
-                self.offsets[column] + raw[column]
+                raw[column]
             }
         })
     }
 
-    /// Moves the fixed columns to just after the patterns, in every data
-    /// set densified with this layout; returns the number of gammas.
+    /// Places the other columns after the patterns, in this layout and in
+    /// every data set densified with it; returns the number of gammas.
     pub fn finish(&mut self, sets: &mut [&mut Data]) -> usize {
-        let patterns = self.pattern_codes.len() as u32;
+        let mut next = self.pattern_codes.len() as u32;
+        for column in (0..COLUMNS).filter(|c| !PATTERN_GROUPS.contains(c)) {
+            self.offsets[column] = next;
+            next += self.count(column) as u32;
+        }
         for data in sets.iter_mut() {
-            for candidate in &mut data.candidates {
-                for i in candidate.iter_mut().filter(|i| **i >= PROVISIONAL) {
-                    *i = *i - PROVISIONAL + patterns;
-                }
-            }
+            data.offsets = self.offsets;
         }
-        for offset in self.offsets.iter_mut() {
-            *offset = offset.saturating_sub(PROVISIONAL) + patterns;
+        next as usize
+    }
+
+    fn count(&self, column: usize) -> usize {
+        if column == SPATIAL {
+            self.spatial_entries as usize + 1
+        } else {
+            LEVELS[column]
         }
-        self.offsets[SPATIAL] as usize + self.spatial_entries as usize + 1
     }
 
     /// The gamma indices of the levels of `column`.
     pub fn levels(&self, column: usize) -> std::ops::Range<usize> {
         let first = self.offsets[column] as usize;
-        let count = if column == SPATIAL {
-            self.spatial_entries as usize + 1
-        } else {
-            LEVELS[column]
-        };
-        first..first + count
+        first..first + self.count(column)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_packed_candidate_keeps_every_column_up_to_its_width() {
+        let widest: [u32; COLUMNS] = std::array::from_fn(|c| (1 << width(c)) - 1);
+        assert_eq!(Packed::pack(&widest).unpack(), widest);
+        let mixed: [u32; COLUMNS] = std::array::from_fn(|c| (c as u32 * 7 + 1) % (1 << width(c)));
+        assert_eq!(Packed::pack(&mixed).unpack(), mixed);
+        let total: u32 = (0..COLUMNS).map(width).sum();
+        assert!(total <= 96, "{total} bits");
     }
 }

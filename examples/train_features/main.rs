@@ -23,6 +23,7 @@
 //! fixes the scale of each group.
 
 mod data;
+mod factor;
 mod records;
 
 use std::error::Error;
@@ -34,6 +35,7 @@ use clap::Parser;
 use kosumi::go::features::{GROUP_NAMES, GROUPS, PATTERN_GROUPS};
 
 use data::{COLUMNS, Data, Dictionary, Judgement, Layout, SPATIAL};
+use factor::{Factored, Schedule};
 use records::{Record, read_all, spread};
 
 /// Patterns seen fewer times than this among candidates are not written
@@ -68,6 +70,28 @@ struct Args {
     /// Sweeps of MM over every group.
     #[arg(long, default_value_t = 25)]
     sweeps: usize,
+    /// Latent dimension of the factorization model fitted after MM (0: none).
+    #[arg(long, default_value_t = 0)]
+    factors: usize,
+    /// Candidates a gamma must belong to in the fitting set to get a latent vector.
+    #[arg(long, default_value_t = 1000)]
+    factor_min_count: u32,
+    /// Groups whose levels get no latent vector, as the table names them;
+    /// spatial patterns never get one (Kosumi reads none for them).
+    #[arg(long, value_delimiter = ',', default_value = "spatial")]
+    factor_skip: Vec<String>,
+    /// Epochs of stochastic gradient descent for the factorization model.
+    #[arg(long, default_value_t = 4)]
+    epochs: usize,
+    /// Step size of the first epoch.
+    #[arg(long, default_value_t = 0.01)]
+    rate: f64,
+    /// Factor each later epoch's step size by this.
+    #[arg(long, default_value_t = 0.5)]
+    decay: f64,
+    /// L2 penalty on the latent vectors.
+    #[arg(long, default_value_t = 0.001)]
+    penalty: f64,
     /// Where to write the table.
     out: PathBuf,
     /// Training games: SGF files, folders, Tygem `.zip` archives.
@@ -154,12 +178,12 @@ fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
         clock.elapsed().as_secs_f64()
     );
     let fit_records = spread(&train, nonzero_or(args.fit_games, train.len()));
-    let mut fit = Data::of(&fit_records, &dictionary);
+    let mut fit = Data::of(&fit_records, &dictionary, false);
     let mut held_out: Vec<(String, Data)> = held_out_records
         .iter()
         .map(|(label, records)| {
             let chosen = spread(records, nonzero_or(args.held_out_games, records.len()));
-            (label.clone(), Data::of(&chosen, &dictionary))
+            (label.clone(), Data::of(&chosen, &dictionary, true))
         })
         .collect();
     let mut layout = Layout::new(dictionary.entries.len());
@@ -185,15 +209,29 @@ fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
     }
     let uniform = vec![1.0; total];
     let before: Vec<Judgement> = held_out.iter().map(|(_, d)| d.judge(&uniform)).collect();
-    let gammas = fit_gammas(args, &fit, &held_out, &layout, total);
-    let judgements: Vec<(String, Judgement)> = held_out
+    let mut gammas = fit_gammas(args, &fit, &held_out, &layout, total);
+    let mut judgements: Vec<(String, Judgement)> = held_out
         .iter()
         .map(|(label, data)| (label.clone(), data.judge(&gammas)))
         .collect();
     for (label, judgement) in &judgements {
         report(label, judgement);
     }
-    let table = write_table(args, &fit, &layout, &dictionary, &gammas, &judgements);
+    let model = (args.factors > 0).then(|| fit_factors(args, &fit, &held_out, &layout, &gammas));
+    if let Some(model) = &model {
+        gammas = model.weights.iter().map(|w| w.exp()).collect();
+        judgements = held_out
+            .iter()
+            .map(|(label, data)| (label.clone(), model.judge(data)))
+            .collect();
+    }
+    let fitted = Fitted {
+        layout: &layout,
+        dictionary: &dictionary,
+        gammas: &gammas,
+        model: model.as_ref(),
+    };
+    let table = write_table(args, &fit, &fitted, &judgements);
     fs::write(&args.out, table)?;
     eprintln!("done at {:.1} s", clock.elapsed().as_secs_f64());
     Ok(judgements
@@ -240,18 +278,92 @@ fn fit_gammas(
     gammas
 }
 
+/// The factorization model on top of MM's gammas, reported after each
+/// epoch on every held-out set.
+fn fit_factors(
+    args: &Args,
+    fit: &Data,
+    held_out: &[(String, Data)],
+    layout: &Layout,
+    gammas: &[f64],
+) -> Factored {
+    let (counts, _) = fit.tallies(gammas.len());
+    let mut free = vec![true; gammas.len()];
+    let mut group = vec![String::new(); gammas.len()];
+    for (i, &(g, _)) in layout.pattern_codes.iter().enumerate() {
+        group[i] = GROUP_NAMES[g].to_string();
+    }
+    for column in (0..COLUMNS).filter(|c| !PATTERN_GROUPS.contains(c)) {
+        let levels = layout.levels(column);
+        free[levels.start] = false;
+        let name = if column == SPATIAL {
+            "spatial"
+        } else {
+            GROUP_NAMES[column]
+        };
+        for i in levels {
+            group[i] = name.to_string();
+        }
+    }
+    let has_vector = |i: usize| {
+        free[i]
+            && counts[i] >= args.factor_min_count
+            && group[i] != "spatial"
+            && !args.factor_skip.contains(&group[i])
+    };
+    let mut model = Factored::new(gammas, free.clone(), has_vector, args.factors);
+    eprintln!(
+        "factorization: {} latent vectors of {} numbers",
+        model.vector_count(),
+        args.factors
+    );
+    let schedule = Schedule {
+        epochs: args.epochs,
+        rate: args.rate,
+        decay: args.decay,
+        penalty: args.penalty,
+    };
+    let clock = Instant::now();
+    model.fit(fit, &schedule, |epoch, model| {
+        for (label, data) in held_out {
+            report(
+                &format!(
+                    "epoch {epoch} at {:.0} s, {label}",
+                    clock.elapsed().as_secs_f64()
+                ),
+                &model.judge(data),
+            );
+        }
+    });
+    model
+}
+
+/// What a fit made: the gammas (after the factorization model's descent,
+/// if one ran), where each lies, and the latent vectors.
+struct Fitted<'a> {
+    layout: &'a Layout,
+    dictionary: &'a Dictionary,
+    gammas: &'a [f64],
+    model: Option<&'a Factored>,
+}
+
 /// The table: a header saying how it was made, the 3x3 and diamond
-/// patterns seen often enough, the other groups' levels, and every spatial
+/// patterns seen often enough, the other groups' levels, every spatial
 /// pattern of the dictionary (all of them, so that a lookup walking out
-/// from the smallest radius meets the same patterns as training did).
+/// from the smallest radius meets the same patterns as training did), and
+/// the latent vectors of the factorization model.
 fn write_table(
     args: &Args,
     fit: &Data,
-    layout: &Layout,
-    dictionary: &Dictionary,
-    gammas: &[f64],
+    fitted: &Fitted<'_>,
     judgements: &[(String, Judgement)],
 ) -> String {
+    let Fitted {
+        layout,
+        dictionary,
+        gammas,
+        model,
+    } = *fitted;
     let mut table = format!(
         "# Bradley-Terry gammas of kosumi::go::features and kosumi::go::spatial,\n\
          # fitted by examples/train_features on {} positions; {} spatial patterns\n\
@@ -261,6 +373,22 @@ fn write_table(
         dictionary.entries.len(),
         args.min_count
     );
+    if let Some(model) = model {
+        table.push_str(&format!(
+            "# Factorization Bradley-Terry (Xiao and Mueller 2016): MM's gammas, then\n\
+             # {} epochs of gradient descent (step {}, times {} an epoch, penalty {})\n\
+             # with latent vectors of {} numbers for the {} levels among at least {}\n\
+             # candidates (not {}): `factor group level v1 .. vk` lines.\n",
+            args.epochs,
+            args.rate,
+            args.decay,
+            args.penalty,
+            model.dims,
+            model.vector_count(),
+            args.factor_min_count,
+            args.factor_skip.join(", ")
+        ));
+    }
     if let Some(note) = &args.note {
         table.push_str(&format!("# Games: {note}\n"));
     }
@@ -272,23 +400,36 @@ fn write_table(
     }
     table.push_str("shape default 1\ndiamond default 1\n");
     let (counts, _) = fit.tallies(gammas.len());
-    let mut pattern_lines: Vec<((usize, u32), f64)> = (0..layout.pattern_codes.len())
+    // Each written gamma's index, group and level as the table names them.
+    let mut named: Vec<(usize, &str, String)> = Vec::new();
+    let mut pattern_lines: Vec<(usize, u32, usize)> = (0..layout.pattern_codes.len())
         .filter(|&i| counts[i] >= MIN_PATTERN_COUNT)
-        .map(|i| (layout.pattern_codes[i], gammas[i]))
+        .map(|i| (layout.pattern_codes[i].0, layout.pattern_codes[i].1, i))
         .collect();
-    pattern_lines.sort_by_key(|&(key, _)| key);
-    for ((g, code), gamma) in pattern_lines {
-        table.push_str(&format!("{} {code:x} {gamma:.4}\n", GROUP_NAMES[g]));
+    pattern_lines.sort_unstable();
+    for (g, code, i) in pattern_lines {
+        named.push((i, GROUP_NAMES[g], format!("{code:x}")));
     }
     for g in (0..GROUPS).filter(|g| !PATTERN_GROUPS.contains(g)) {
-        let levels = layout.levels(g);
-        for (level, i) in levels.enumerate().skip(1) {
-            table.push_str(&format!("{} {level} {:.4}\n", GROUP_NAMES[g], gammas[i]));
+        for (level, i) in layout.levels(g).enumerate().skip(1) {
+            named.push((i, GROUP_NAMES[g], level.to_string()));
         }
     }
-    let spatial = layout.levels(SPATIAL);
-    for (&(radius, key), i) in dictionary.entries.iter().zip(spatial.skip(1)) {
-        table.push_str(&format!("spatial {radius}:{key:x} {:.4}\n", gammas[i]));
+    for (&(radius, key), i) in dictionary
+        .entries
+        .iter()
+        .zip(layout.levels(SPATIAL).skip(1))
+    {
+        named.push((i, "spatial", format!("{radius}:{key:x}")));
+    }
+    for (i, group, level) in &named {
+        table.push_str(&format!("{group} {level} {:.4}\n", gammas[*i]));
+    }
+    for (i, group, level) in &named {
+        if let Some(vector) = model.and_then(|m| m.vector(*i)) {
+            let numbers: Vec<String> = vector.iter().map(|x| format!("{x:.4}")).collect();
+            table.push_str(&format!("factor {group} {level} {}\n", numbers.join(" ")));
+        }
     }
     table
 }
@@ -363,6 +504,12 @@ mod tests {
             "2".into(),
             "--sweeps".into(),
             "3".into(),
+            "--factors".into(),
+            "4".into(),
+            "--factor-min-count".into(),
+            "50".into(),
+            "--epochs".into(),
+            "2".into(),
             "--held-out".into(),
             format!("fixture={}", held.display()),
             out.display().to_string(),
@@ -390,6 +537,7 @@ mod tests {
         assert!(after.top5 > before.top5 + 0.3, "top-5 {}", after.top5);
         let table = fs::read_to_string(&out).expect("table written");
         assert!(table.lines().any(|l| l.starts_with("spatial 3:")));
+        assert!(table.lines().any(|l| l.starts_with("factor distance 1 ")));
         let gammas = Gammas::parse(&table).expect("the table loads");
         let position = Position::new(Geometry::square(19).expect("19x19"), GameKind::Go);
         let p = position.geometry().point(3, 3).expect("D4");

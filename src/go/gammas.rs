@@ -43,21 +43,96 @@ impl Hasher for CodeHasher {
     }
 }
 
-/// Pattern codes to gammas.
-type PatternMap = HashMap<u32, f32, BuildHasherDefault<CodeHasher>>;
+/// Pattern codes to gammas (or to rows of latent vectors).
+type PatternMap<V = f32> = HashMap<u32, V, BuildHasherDefault<CodeHasher>>;
+
+/// The largest latent dimension a table may give.
+const MAX_FACTOR_DIMS: usize = 16;
+
+/// The latent vectors of a factorization Bradley–Terry table (Xiao and
+/// Müller 2016): besides its levels' gammas, a move's strength carries
+/// `exp` of the dot products of every two of its levels' vectors, so that
+/// a shape can be worth more near the last move or on a given line.
+struct Factors {
+    dims: usize,
+    /// Row of each level of the other groups ([`NO_ROW`] if it has none).
+    levels: [Vec<u32>; GROUPS],
+    /// The vectors, `dims` numbers a row.
+    vectors: Vec<f32>,
+}
+
+impl Factors {
+    fn new() -> Factors {
+        Factors {
+            dims: 0,
+            levels: std::array::from_fn(|g| vec![NO_ROW; LEVELS[g]]),
+            vectors: Vec::new(),
+        }
+    }
+
+    /// Adds a vector; returns its row, or `None` if its length differs
+    /// from the table's.
+    fn push(&mut self, numbers: &[f32]) -> Option<u32> {
+        if self.dims == 0 {
+            self.dims = numbers.len();
+        }
+        let fits = numbers.len() == self.dims && (1..=MAX_FACTOR_DIMS).contains(&self.dims);
+        fits.then(|| {
+            self.vectors.extend_from_slice(numbers);
+            (self.vectors.len() / self.dims - 1) as u32
+        })
+    }
+
+    /// Every pairwise dot product of the vectors of a move's levels (its
+    /// patterns' rows given), summed.
+    fn interaction(&self, features: &Features, patterns: [Rated; 2]) -> f32 {
+        let mut sum = [0.0f32; MAX_FACTOR_DIMS];
+        let mut squares = 0.0;
+        let pattern_rows = patterns.into_iter().map(|rated| rated.row);
+        let level_rows = (0..GROUPS)
+            .filter(|g| !PATTERN_GROUPS.contains(g))
+            .map(|g| self.levels[g][features[g] as usize]);
+        for row in pattern_rows.chain(level_rows).filter(|&row| row != NO_ROW) {
+            let start = row as usize * self.dims;
+            for (s, &x) in sum.iter_mut().zip(&self.vectors[start..start + self.dims]) {
+                *s += x;
+                squares += x * x;
+            }
+        }
+        0.5 * (sum.iter().map(|s| s * s).sum::<f32>() - squares)
+    }
+}
+
+/// The row of a pattern with no latent vector.
+const NO_ROW: u32 = u32::MAX;
+
+/// A pattern's gamma and the row of its latent vector ([`NO_ROW`] if none).
+#[derive(Clone, Copy)]
+struct Rated {
+    gamma: f32,
+    row: u32,
+}
+
+impl Rated {
+    fn new(gamma: f32) -> Rated {
+        Rated { gamma, row: NO_ROW }
+    }
+}
 
 /// The fitted strengths of every level.
 pub struct Gammas {
-    /// Gamma of every raw shape code (all eight symmetries filled in).
-    shapes: Vec<f32>,
-    /// Gamma of every raw diamond code met in training (all symmetries).
-    diamonds: PatternMap,
+    /// Every raw shape code (all eight symmetries filled in).
+    shapes: Vec<Rated>,
+    /// Every raw diamond code met in training (all symmetries).
+    diamonds: PatternMap<Rated>,
     /// Gamma of a diamond not in `diamonds`.
     default_diamond: f32,
     /// Gamma of each level of the other groups (index 0 unused).
     levels: [Vec<f32>; GROUPS],
     /// Gamma of every spatial pattern in the dictionary, by key.
     spatial: SpatialTable,
+    /// The latent vectors, if the table was fitted with them.
+    factors: Option<Factors>,
 }
 
 /// The fitted table shipped with Kosumi.
@@ -84,12 +159,17 @@ pub fn gammas_for(side: usize, human_table_from: u32) -> &'static Gammas {
 impl Gammas {
     /// Reads a table of `group level gamma` lines (pattern levels in hex,
     /// as canonical codes; `shape default G` for unseen shapes, and the
-    /// same for diamonds; spatial levels as `radius:key`, key in hex).
+    /// same for diamonds; spatial levels as `radius:key`, key in hex), and
+    /// `factor group level v1 .. vk` lines giving levels latent vectors
+    /// (not spatial ones).
     pub fn parse(text: &str) -> Result<Gammas, String> {
         let mut defaults = [1.0f32; 2];
         let mut patterns: [Vec<(u32, f32)>; 2] = [Vec::new(), Vec::new()];
         let mut levels: [Vec<f32>; GROUPS] = std::array::from_fn(|g| vec![1.0; LEVELS[g]]);
         let mut spatial = SpatialTable::default();
+        let mut factors = None;
+        // Rows of the shapes' and diamonds' latent vectors, by canonical code.
+        let mut pattern_rows: [Vec<(u32, u32)>; 2] = [Vec::new(), Vec::new()];
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -97,6 +177,11 @@ impl Gammas {
             }
             let bad = || format!("gamma table line {}: {line:?}", number + 1);
             let fields: Vec<&str> = line.split_whitespace().collect();
+            if let ["factor", group, level, numbers @ ..] = &fields[..] {
+                let factors = factors.get_or_insert_with(Factors::new);
+                factor_line(factors, &mut pattern_rows, group, level, numbers).ok_or_else(bad)?;
+                continue;
+            }
             let [group, level, gamma] = fields[..] else {
                 return Err(bad());
             };
@@ -135,16 +220,30 @@ impl Gammas {
         }
         let [shape_default, default_diamond] = defaults;
         let [shapes, diamond_list] = patterns;
-        let mut table = vec![shape_default; 1 << SHAPE_BITS];
+        let [shape_rows, diamond_rows] = pattern_rows;
+        let mut table = vec![Rated::new(shape_default); 1 << SHAPE_BITS];
         for (code, gamma) in shapes {
             for symmetric in shape_symmetries(code) {
-                table[symmetric as usize] = gamma;
+                table[symmetric as usize].gamma = gamma;
+            }
+        }
+        for (code, row) in shape_rows {
+            for symmetric in shape_symmetries(code) {
+                table[symmetric as usize].row = row;
             }
         }
         let mut diamonds = PatternMap::default();
         for (code, gamma) in diamond_list {
             for symmetric in diamond_symmetries(code) {
-                diamonds.insert(symmetric, gamma);
+                diamonds.insert(symmetric, Rated::new(gamma));
+            }
+        }
+        for (code, row) in diamond_rows {
+            for symmetric in diamond_symmetries(code) {
+                let rated = diamonds
+                    .entry(symmetric)
+                    .or_insert(Rated::new(default_diamond));
+                rated.row = row;
             }
         }
         Ok(Gammas {
@@ -153,22 +252,28 @@ impl Gammas {
             default_diamond,
             levels,
             spatial,
+            factors,
         })
     }
 
-    /// A move's strength: the product of its levels' gammas.
+    /// A move's strength: the product of its levels' gammas, times `exp`
+    /// of their latent vectors' interactions if the table has them.
     pub fn strength(&self, features: &Features) -> f32 {
         let shape = self.shapes[features[SHAPE] as usize];
         let diamond = self
             .diamonds
             .get(&features[DIAMOND])
             .copied()
-            .unwrap_or(self.default_diamond);
-        (0..GROUPS)
+            .unwrap_or(Rated::new(self.default_diamond));
+        let product = (0..GROUPS)
             .filter(|group| !PATTERN_GROUPS.contains(group))
-            .fold(shape * diamond, |strength, group| {
+            .fold(shape.gamma * diamond.gamma, |strength, group| {
                 strength * self.levels[group][features[group] as usize]
-            })
+            });
+        match &self.factors {
+            Some(factors) => product * factors.interaction(features, [shape, diamond]).exp(),
+            None => product,
+        }
     }
 
     /// The gamma of the largest spatial pattern around `p` in the table (1
@@ -191,6 +296,45 @@ impl Gammas {
         let spatial = self.spatial_gamma(position, p, checks.mover, &context.reach);
         self.strength(&features) * spatial
     }
+}
+
+/// Reads one `factor group level v1 .. vk` line into `factors` (a shape's
+/// or diamond's row into `pattern_rows`, by canonical code); `None` if it
+/// is malformed.
+fn factor_line(
+    factors: &mut Factors,
+    pattern_rows: &mut [Vec<(u32, u32)>; 2],
+    group: &str,
+    level: &str,
+    numbers: &[&str],
+) -> Option<()> {
+    let group = GROUP_NAMES.iter().position(|&name| name == group)?;
+    let numbers: Vec<f32> = numbers
+        .iter()
+        .map(|x| x.parse().ok())
+        .collect::<Option<_>>()?;
+    if numbers.iter().any(|x| !x.is_finite()) {
+        return None;
+    }
+    match group {
+        SHAPE | DIAMOND => {
+            let code = u32::from_str_radix(level, 16).ok()?;
+            let bits = if group == SHAPE { SHAPE_BITS } else { 24 };
+            if code >= 1 << bits {
+                return None;
+            }
+            let row = factors.push(&numbers)?;
+            pattern_rows[usize::from(group == DIAMOND)].push((code, row));
+        }
+        _ => {
+            let level: usize = level.parse().ok()?;
+            if level == 0 || level >= LEVELS[group] {
+                return None;
+            }
+            factors.levels[group][level] = factors.push(&numbers)?;
+        }
+    }
+    Some(())
 }
 
 /// What the ratings of one position's candidates share.
@@ -278,6 +422,55 @@ mod tests {
             .geometry()
             .line(position.geometry().coords(first).unwrap());
         assert!(matches!(line, 2 | 3), "the likeliest first move {first:?}");
+    }
+
+    fn group(name: &str) -> usize {
+        GROUP_NAMES.iter().position(|&n| n == name).unwrap()
+    }
+
+    #[test]
+    fn latent_vectors_multiply_a_move_by_the_exp_of_their_dot_products() {
+        let table = "distance 1 2.0\n\
+                     line 3 3.0\n\
+                     factor distance 1 1.0 0.5\n\
+                     factor line 3 0.5 -2.0\n";
+        let gammas = Gammas::parse(table).unwrap();
+        let mut features: Features = [0; GROUPS];
+        features[group("distance")] = 1;
+        // One level with a vector has nothing to interact with.
+        assert!((gammas.strength(&features) - 2.0).abs() < 1e-6);
+        features[group("line")] = 3;
+        // Dot product 1.0 * 0.5 + 0.5 * -2.0 = -0.5.
+        let expected = 6.0 * (-0.5f32).exp();
+        assert!((gammas.strength(&features) - expected).abs() < 1e-5);
+        // A shape's vector: the empty 3x3 shape is code 0.
+        let shaped = Gammas::parse(&format!("{table}factor shape 0 2.0 0.0\n")).unwrap();
+        let expected = 6.0 * (-0.5f32 + 2.0 + 1.0).exp();
+        assert!((shaped.strength(&features) - expected).abs() < 1e-4);
+        assert!(
+            Gammas::parse("shape default 1\n")
+                .unwrap()
+                .factors
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn malformed_factor_lines_are_refused() {
+        for line in [
+            "factor distance 0 1.0 2.0",
+            "factor distance 99 1.0 2.0",
+            "factor spatial 3:1 1.0 2.0",
+            "factor nonsense 1 1.0",
+            "factor line 2 1.0 x",
+            "factor line 2 1.0 NaN",
+            "factor line 2",
+            "factor shape 100000000 1.0",
+        ] {
+            assert!(Gammas::parse(line).is_err(), "{line}");
+        }
+        let mixed = "factor line 2 1.0 2.0\nfactor line 3 1.0\n";
+        assert!(Gammas::parse(mixed).is_err(), "vectors of two lengths");
     }
 
     #[test]

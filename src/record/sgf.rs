@@ -567,24 +567,37 @@ fn coordinate_letter(index: usize) -> char {
 }
 
 /// The SGF files named by `paths`, sorted: a file stands for itself, a
-/// folder for the `.sgf` files directly in it.
+/// folder for the `.sgf` files (any case) anywhere under it. Collections
+/// such as computer-go-dataset's AI folder nest games by program and
+/// month; links to folders are not followed, so a loop cannot trap the walk.
 pub fn files_under<P: AsRef<Path>>(paths: &[P]) -> io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
         let path = path.as_ref();
         if path.is_dir() {
-            for entry in std::fs::read_dir(path)? {
-                let entry = entry?.path();
-                if entry.extension().is_some_and(|e| e == "sgf") {
-                    files.push(entry);
-                }
-            }
+            sgf_files_in(path, &mut files)?;
         } else {
             files.push(path.to_path_buf());
         }
     }
     files.sort();
     Ok(files)
+}
+
+fn sgf_files_in(folder: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            sgf_files_in(&path, files)?;
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// Writes a game record with one line of play, e.g.

@@ -203,17 +203,23 @@ fn sgf_decode_point() {
 }
 
 #[test]
-fn files_under_lists_folders_one_level_deep_and_files_as_given() {
+fn files_under_walks_folders_and_takes_files_as_given() {
     let dir = std::env::temp_dir().join(format!("kosumi-sgf-files-{}", std::process::id()));
-    let nested = dir.join("nested");
+    let nested = dir.join("nested").join("2017-05");
     std::fs::create_dir_all(&nested).expect("temp folder");
     for name in ["b.sgf", "a.sgf", "notes.txt"] {
         std::fs::write(dir.join(name), "").expect("temp file");
     }
-    std::fs::write(nested.join("c.sgf"), "").expect("temp file");
-    let given = nested.join("c.sgf");
+    std::fs::write(nested.join("c.SGF"), "").expect("temp file");
+    let given = dir.join("notes.txt");
     let files = files_under(&[dir.clone(), given.clone()]).expect("listed");
-    assert_eq!(files, vec![dir.join("a.sgf"), dir.join("b.sgf"), given]);
+    let expected = vec![
+        dir.join("a.sgf"),
+        dir.join("b.sgf"),
+        nested.join("c.SGF"),
+        given,
+    ];
+    assert_eq!(files, expected);
     std::fs::remove_dir_all(&dir).expect("cleaned up");
 }
 

@@ -53,6 +53,6 @@ kosumi-game go
 boardsize 13
 kosumi-param playouts 150
 110 kosumi-winrate
-#? [black K4 win rate 57\.4% visits 61 playouts 150]
+#? [black K4 win rate 51\.9% visits 52 playouts 150]
 120 kosumi-pv w
-#? [K4 H3 L6 K2 L3 K3 J4 H4 H5]
+#? [D4 K10 H11 L8 K12 L11]

@@ -179,13 +179,7 @@ fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
     );
     let fit_records = spread(&train, nonzero_or(args.fit_games, train.len()));
     let mut fit = Data::of(&fit_records, &dictionary, false);
-    let mut held_out: Vec<(String, Data)> = held_out_records
-        .iter()
-        .map(|(label, records)| {
-            let chosen = spread(records, nonzero_or(args.held_out_games, records.len()));
-            (label.clone(), Data::of(&chosen, &dictionary, true))
-        })
-        .collect();
+    let mut held_out = held_out_data(args, &held_out_records, &dictionary);
     let mut layout = Layout::new(dictionary.entries.len());
     fit.densify(&mut layout);
     for (_, data) in &mut held_out {
@@ -243,6 +237,16 @@ fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
             after,
         })
         .collect())
+}
+
+/// The competitions of each held-out set's judged games.
+fn held_out_data(args: &Args, sets: &HeldOutSets, dictionary: &Dictionary) -> Vec<(String, Data)> {
+    sets.iter()
+        .map(|(label, records)| {
+            let chosen = spread(records, nonzero_or(args.held_out_games, records.len()));
+            (label.clone(), Data::of(&chosen, dictionary, true))
+        })
+        .collect()
 }
 
 fn nonzero_or(count: usize, all: usize) -> usize {
@@ -347,33 +351,23 @@ struct Fitted<'a> {
     model: Option<&'a Factored>,
 }
 
-/// The table: a header saying how it was made, the 3x3 and diamond
-/// patterns seen often enough, the other groups' levels, every spatial
-/// pattern of the dictionary (all of them, so that a lookup walking out
-/// from the smallest radius meets the same patterns as training did), and
-/// the latent vectors of the factorization model.
-fn write_table(
+/// The table's header: how it was made and how well it predicts.
+fn header(
     args: &Args,
     fit: &Data,
     fitted: &Fitted<'_>,
     judgements: &[(String, Judgement)],
 ) -> String {
-    let Fitted {
-        layout,
-        dictionary,
-        gammas,
-        model,
-    } = *fitted;
     let mut table = format!(
         "# Bradley-Terry gammas of kosumi::go::features and kosumi::go::spatial,\n\
          # fitted by examples/train_features on {} positions; {} spatial patterns\n\
          # played at least {} times. group level gamma; 3x3 and diamond levels are\n\
          # canonical codes in hex, spatial levels radius:key.\n",
         fit.positions(),
-        dictionary.entries.len(),
+        fitted.dictionary.entries.len(),
         args.min_count
     );
-    if let Some(model) = model {
+    if let Some(model) = fitted.model {
         table.push_str(&format!(
             "# Factorization Bradley-Terry (Xiao and Mueller 2016): MM's gammas, then\n\
              # {} epochs of gradient descent (step {}, times {} an epoch, penalty {})\n\
@@ -398,6 +392,27 @@ fn write_table(
             j.positions, j.log_likelihood, j.top1, j.top5
         ));
     }
+    table
+}
+
+/// The table: a header saying how it was made, the 3x3 and diamond
+/// patterns seen often enough, the other groups' levels, every spatial
+/// pattern of the dictionary (all of them, so that a lookup walking out
+/// from the smallest radius meets the same patterns as training did), and
+/// the latent vectors of the factorization model.
+fn write_table(
+    args: &Args,
+    fit: &Data,
+    fitted: &Fitted<'_>,
+    judgements: &[(String, Judgement)],
+) -> String {
+    let Fitted {
+        layout,
+        dictionary,
+        gammas,
+        model,
+    } = *fitted;
+    let mut table = header(args, fit, fitted, judgements);
     table.push_str("shape default 1\ndiamond default 1\n");
     let (counts, _) = fit.tallies(gammas.len());
     // Each written gamma's index, group and level as the table names them.

@@ -43,8 +43,8 @@ impl Hasher for CodeHasher {
     }
 }
 
-/// Pattern codes to gammas (or to rows of latent vectors).
-type PatternMap<V = f32> = HashMap<u32, V, BuildHasherDefault<CodeHasher>>;
+/// Pattern codes to their gamma and latent row.
+type PatternMap = HashMap<u32, Rated, BuildHasherDefault<CodeHasher>>;
 
 /// The largest latent dimension a table may give.
 const MAX_FACTOR_DIMS: usize = 16;
@@ -124,7 +124,7 @@ pub struct Gammas {
     /// Every raw shape code (all eight symmetries filled in).
     shapes: Vec<Rated>,
     /// Every raw diamond code met in training (all symmetries).
-    diamonds: PatternMap<Rated>,
+    diamonds: PatternMap,
     /// Gamma of a diamond not in `diamonds`.
     default_diamond: f32,
     /// Gamma of each level of the other groups (index 0 unused).
@@ -221,31 +221,8 @@ impl Gammas {
         let [shape_default, default_diamond] = defaults;
         let [shapes, diamond_list] = patterns;
         let [shape_rows, diamond_rows] = pattern_rows;
-        let mut table = vec![Rated::new(shape_default); 1 << SHAPE_BITS];
-        for (code, gamma) in shapes {
-            for symmetric in shape_symmetries(code) {
-                table[symmetric as usize].gamma = gamma;
-            }
-        }
-        for (code, row) in shape_rows {
-            for symmetric in shape_symmetries(code) {
-                table[symmetric as usize].row = row;
-            }
-        }
-        let mut diamonds = PatternMap::default();
-        for (code, gamma) in diamond_list {
-            for symmetric in diamond_symmetries(code) {
-                diamonds.insert(symmetric, Rated::new(gamma));
-            }
-        }
-        for (code, row) in diamond_rows {
-            for symmetric in diamond_symmetries(code) {
-                let rated = diamonds
-                    .entry(symmetric)
-                    .or_insert(Rated::new(default_diamond));
-                rated.row = row;
-            }
-        }
+        let table = shape_table(shape_default, &shapes, &shape_rows);
+        let diamonds = diamond_map(default_diamond, &diamond_list, &diamond_rows);
         Ok(Gammas {
             shapes: table,
             diamonds,
@@ -296,6 +273,40 @@ impl Gammas {
         let spatial = self.spatial_gamma(position, p, checks.mover, &context.reach);
         self.strength(&features) * spatial
     }
+}
+
+/// Every raw shape code's gamma and latent row (`default` and no row
+/// unless the table names its canonical code).
+fn shape_table(default: f32, gammas: &[(u32, f32)], rows: &[(u32, u32)]) -> Vec<Rated> {
+    let mut table = vec![Rated::new(default); 1 << SHAPE_BITS];
+    for &(code, gamma) in gammas {
+        for symmetric in shape_symmetries(code) {
+            table[symmetric as usize].gamma = gamma;
+        }
+    }
+    for &(code, row) in rows {
+        for symmetric in shape_symmetries(code) {
+            table[symmetric as usize].row = row;
+        }
+    }
+    table
+}
+
+/// The gamma and latent row of every raw diamond code the table names
+/// (`default` for a diamond with a row and no gamma).
+fn diamond_map(default: f32, gammas: &[(u32, f32)], rows: &[(u32, u32)]) -> PatternMap {
+    let mut diamonds = PatternMap::default();
+    for &(code, gamma) in gammas {
+        for symmetric in diamond_symmetries(code) {
+            diamonds.insert(symmetric, Rated::new(gamma));
+        }
+    }
+    for &(code, row) in rows {
+        for symmetric in diamond_symmetries(code) {
+            diamonds.entry(symmetric).or_insert(Rated::new(default)).row = row;
+        }
+    }
+    diamonds
 }
 
 /// Reads one `factor group level v1 .. vk` line into `factors` (a shape's

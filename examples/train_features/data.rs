@@ -244,7 +244,7 @@ impl Data {
             }
             _ => {
                 self.candidates.truncate(start);
-                self.shipped.truncate(start.min(self.shipped.len()));
+                self.shipped.truncate(start);
             }
         }
     }

@@ -44,7 +44,7 @@ pub struct Schedule {
 
 impl Factored {
     /// MM's `gammas` as weights; a latent vector of `dims` small random
-    /// numbers for each gamma `has_vector` names.
+    /// numbers for each free gamma `has_vector` names.
     pub fn new(
         gammas: &[f64],
         free: Vec<bool>,
@@ -55,12 +55,15 @@ impl Factored {
         let mut rng = FastRng::seed_from_u64(1);
         let mut rows = vec![NONE; gammas.len()];
         let mut vectors = Vec::new();
-        for (i, row) in rows.iter_mut().enumerate().filter(|(i, _)| has_vector(*i)) {
+        let vectored = rows
+            .iter_mut()
+            .enumerate()
+            .filter(|&(i, _)| free[i] && has_vector(i));
+        for (_, row) in vectored {
             *row = (vectors.len() / dims) as u32;
             vectors.extend(
                 (0..dims).map(|_| 0.02 * (f64::from(rng.next_u32()) / 4_294_967_296.0 - 0.5)),
             );
-            debug_assert!(free[i]);
         }
         Factored {
             weights: gammas.iter().map(|g| g.ln()).collect(),
@@ -82,6 +85,14 @@ impl Factored {
         (row != NONE).then(|| {
             let start = row as usize * self.dims;
             &self.vectors[start..start + self.dims]
+        })
+    }
+
+    fn vector_mut(&mut self, i: usize) -> Option<&mut [f64]> {
+        let row = self.rows[i];
+        (row != NONE).then(|| {
+            let start = row as usize * self.dims;
+            &mut self.vectors[start..start + self.dims]
         })
     }
 
@@ -197,10 +208,7 @@ impl Step {
             self.seen[i] = false;
             model.weights[i] -= rate * self.weight_grad[i];
             self.weight_grad[i] = 0.0;
-            let row = model.rows[i];
-            if row != NONE {
-                let start = row as usize * dims;
-                let v = &mut model.vectors[start..start + dims];
+            if let Some(v) = model.vector_mut(i) {
                 let grad = &mut self.vector_grad[i * dims..(i + 1) * dims];
                 for (x, gd) in v.iter_mut().zip(grad.iter_mut()) {
                     *x -= rate * (*gd + penalty * *x);

@@ -203,7 +203,8 @@ fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
     }
     let uniform = vec![1.0; total];
     let before: Vec<Judgement> = held_out.iter().map(|(_, d)| d.judge(&uniform)).collect();
-    let mut gammas = fit_gammas(args, &fit, &held_out, &layout, total);
+    let (counts, wins) = fit.tallies(total);
+    let mut gammas = fit_gammas(args, &fit, &held_out, &layout, &wins);
     let mut judgements: Vec<(String, Judgement)> = held_out
         .iter()
         .map(|(label, data)| (label.clone(), data.judge(&gammas)))
@@ -211,7 +212,16 @@ fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
     for (label, judgement) in &judgements {
         report(label, judgement);
     }
-    let model = (args.factors > 0).then(|| fit_factors(args, &fit, &held_out, &layout, &gammas));
+    let model = (args.factors > 0).then(|| {
+        let fitted = Fitted {
+            layout: &layout,
+            dictionary: &dictionary,
+            counts: &counts,
+            gammas: &gammas,
+            model: None,
+        };
+        fit_factors(args, &fit, &held_out, &fitted)
+    });
     if let Some(model) = &model {
         gammas = model.weights.iter().map(|w| w.exp()).collect();
         judgements = held_out
@@ -222,6 +232,7 @@ fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
     let fitted = Fitted {
         layout: &layout,
         dictionary: &dictionary,
+        counts: &counts,
         gammas: &gammas,
         model: model.as_ref(),
     };
@@ -260,13 +271,12 @@ fn fit_gammas(
     fit: &Data,
     held_out: &[(String, Data)],
     layout: &Layout,
-    total: usize,
+    wins: &[f64],
 ) -> Vec<f64> {
-    let (_, wins) = fit.tallies(total);
-    let mut gammas = vec![1.0; total];
+    let mut gammas = vec![1.0; wins.len()];
     for sweep in 0..args.sweeps {
         for column in 0..COLUMNS {
-            fit.update_column(&mut gammas, column, &wins);
+            fit.update_column(&mut gammas, column, wins);
             if !PATTERN_GROUPS.contains(&column) {
                 let levels = layout.levels(column);
                 let scale = gammas[levels.start];
@@ -282,20 +292,19 @@ fn fit_gammas(
     gammas
 }
 
-/// The factorization model on top of MM's gammas, reported after each
-/// epoch on every held-out set.
-fn fit_factors(
-    args: &Args,
-    fit: &Data,
-    held_out: &[(String, Data)],
-    layout: &Layout,
-    gammas: &[f64],
-) -> Factored {
-    let (counts, _) = fit.tallies(gammas.len());
+/// The factorization model on top of MM's gammas (`mm`), reported after
+/// each epoch on every held-out set.
+fn fit_factors(args: &Args, fit: &Data, held_out: &[(String, Data)], mm: &Fitted<'_>) -> Factored {
+    let Fitted {
+        layout,
+        counts,
+        gammas,
+        ..
+    } = *mm;
     let mut free = vec![true; gammas.len()];
-    let mut group = vec![String::new(); gammas.len()];
+    let mut group = vec![""; gammas.len()];
     for (i, &(g, _)) in layout.pattern_codes.iter().enumerate() {
-        group[i] = GROUP_NAMES[g].to_string();
+        group[i] = GROUP_NAMES[g];
     }
     for column in (0..COLUMNS).filter(|c| !PATTERN_GROUPS.contains(c)) {
         let levels = layout.levels(column);
@@ -306,16 +315,15 @@ fn fit_factors(
             GROUP_NAMES[column]
         };
         for i in levels {
-            group[i] = name.to_string();
+            group[i] = name;
         }
     }
     let has_vector = |i: usize| {
-        free[i]
-            && counts[i] >= args.factor_min_count
+        counts[i] >= args.factor_min_count
             && group[i] != "spatial"
-            && !args.factor_skip.contains(&group[i])
+            && !args.factor_skip.iter().any(|skip| skip == group[i])
     };
-    let mut model = Factored::new(gammas, free.clone(), has_vector, args.factors);
+    let mut model = Factored::new(gammas, free, has_vector, args.factors);
     eprintln!(
         "factorization: {} latent vectors of {} numbers",
         model.vector_count(),
@@ -343,10 +351,12 @@ fn fit_factors(
 }
 
 /// What a fit made: the gammas (after the factorization model's descent,
-/// if one ran), where each lies, and the latent vectors.
+/// if one ran), where each lies, how often each is a fitting candidate's,
+/// and the latent vectors.
 struct Fitted<'a> {
     layout: &'a Layout,
     dictionary: &'a Dictionary,
+    counts: &'a [u32],
     gammas: &'a [f64],
     model: Option<&'a Factored>,
 }
@@ -409,12 +419,12 @@ fn write_table(
     let Fitted {
         layout,
         dictionary,
+        counts,
         gammas,
         model,
     } = *fitted;
     let mut table = header(args, fit, fitted, judgements);
     table.push_str("shape default 1\ndiamond default 1\n");
-    let (counts, _) = fit.tallies(gammas.len());
     // Each written gamma's index, group and level as the table names them.
     let mut named: Vec<(usize, &str, String)> = Vec::new();
     let mut pattern_lines: Vec<(usize, u32, usize)> = (0..layout.pattern_codes.len())

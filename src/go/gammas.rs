@@ -206,12 +206,7 @@ impl Gammas {
                 if level == "default" {
                     defaults[k] = gamma;
                 } else {
-                    let code = u32::from_str_radix(level, 16).map_err(|_| bad())?;
-                    let bits = if group == SHAPE { SHAPE_BITS } else { 24 };
-                    if code >= 1 << bits {
-                        return Err(bad());
-                    }
-                    patterns[k].push((code, gamma));
+                    patterns[k].push((pattern_code(group, level).ok_or_else(bad)?, gamma));
                 }
             } else {
                 let level: usize = level.parse().map_err(|_| bad())?;
@@ -327,25 +322,25 @@ fn factor_line(
     if numbers.iter().any(|x| !x.is_finite()) {
         return None;
     }
-    match group {
-        SHAPE | DIAMOND => {
-            let code = u32::from_str_radix(level, 16).ok()?;
-            let bits = if group == SHAPE { SHAPE_BITS } else { 24 };
-            if code >= 1 << bits {
-                return None;
-            }
-            let row = factors.push(&numbers)?;
-            pattern_rows[usize::from(group == DIAMOND)].push((code, row));
+    if let Some(k) = PATTERN_GROUPS.iter().position(|&g| g == group) {
+        let code = pattern_code(group, level)?;
+        pattern_rows[k].push((code, factors.push(&numbers)?));
+    } else {
+        let level: usize = level.parse().ok()?;
+        if level == 0 || level >= LEVELS[group] {
+            return None;
         }
-        _ => {
-            let level: usize = level.parse().ok()?;
-            if level == 0 || level >= LEVELS[group] {
-                return None;
-            }
-            factors.levels[group][level] = factors.push(&numbers)?;
-        }
+        factors.levels[group][level] = factors.push(&numbers)?;
     }
     Some(())
+}
+
+/// A shape's or diamond's canonical code as a table writes it (hex), if
+/// it fits the group's code.
+fn pattern_code(group: usize, level: &str) -> Option<u32> {
+    let code = u32::from_str_radix(level, 16).ok()?;
+    let bits = if group == SHAPE { SHAPE_BITS } else { 24 };
+    (code < 1 << bits).then_some(code)
 }
 
 /// What the ratings of one position's candidates share.

@@ -162,6 +162,8 @@ pub struct Data {
     /// (empty unless asked for).
     shipped: Vec<f32>,
     rate_shipped: bool,
+    /// Games the competitions were drawn from.
+    games: usize,
 }
 
 /// How well strengths predict the moves played.
@@ -173,10 +175,18 @@ pub struct Judgement {
 }
 
 impl Data {
-    /// The competitions of every learned move of `records` that is one of
-    /// the tree's candidates and has a rival; with `rate_shipped`, each
-    /// candidate's strength under the shipped 9x9 table too.
-    pub fn of(records: &[&Record], dictionary: &Dictionary, rate_shipped: bool) -> Data {
+    /// The competitions of one learned move in `every` of each of
+    /// `records` (the first chosen by the game's length, so that the kept
+    /// move numbers vary from game to game) that is one of the tree's
+    /// candidates and has a rival; with `rate_shipped`, each candidate's
+    /// strength under the shipped 9x9 table too.
+    pub fn of(
+        records: &[&Record],
+        every: usize,
+        dictionary: &Dictionary,
+        rate_shipped: bool,
+    ) -> Data {
+        let every = every.max(1);
         let parts = in_chunks(records, |chunk| {
             let mut data = Data {
                 starts: vec![0],
@@ -184,7 +194,13 @@ impl Data {
                 ..Data::default()
             };
             for record in chunk {
-                let added = record.replay(|s| data.add(&s, dictionary));
+                let mut learned = record.length();
+                let added = record.replay(|s| {
+                    if learned.is_multiple_of(every) {
+                        data.add(&s, dictionary);
+                    }
+                    learned += 1;
+                });
                 added.expect("training records replay");
             }
             data
@@ -202,6 +218,7 @@ impl Data {
             data.candidates.extend(part.candidates);
             data.shipped.extend(part.shipped);
         }
+        data.games = records.len();
         data
     }
 
@@ -249,6 +266,10 @@ impl Data {
         }
     }
 
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
     pub fn positions(&self) -> usize {
         self.chosen.len()
     }
@@ -280,6 +301,15 @@ impl Data {
 
     /// The gamma index of each column of candidate `c` (by index over all
     /// positions), once densified and the layout finished.
+    /// Replaces raw levels by gamma indices of the finished `layout`,
+    /// without adding to it: a pattern it has not met becomes `unknown`.
+    pub fn densify_known(&mut self, layout: &Layout, unknown: u32) {
+        for candidate in &mut self.candidates {
+            *candidate = Packed::pack(&layout.dense_known(&candidate.unpack(), unknown));
+        }
+        self.offsets = layout.offsets;
+    }
+
     pub fn columns(&self, c: usize) -> [u32; COLUMNS] {
         let mut columns = self.candidates[c].unpack();
         for (value, offset) in columns.iter_mut().zip(&self.offsets) {
@@ -415,6 +445,21 @@ impl Layout {
                         codes.push((column, raw[column]));
                         next
                     })
+            } else {
+                raw[column]
+            }
+        })
+    }
+
+    /// `raw` with its pattern codes replaced by their gamma indices, a code
+    /// this layout has not met by `unknown`.
+    fn dense_known(&self, raw: &[u32; COLUMNS], unknown: u32) -> [u32; COLUMNS] {
+        std::array::from_fn(|column| {
+            if PATTERN_GROUPS.contains(&column) {
+                self.patterns
+                    .get(&(column, raw[column]))
+                    .copied()
+                    .unwrap_or(unknown)
             } else {
                 raw[column]
             }

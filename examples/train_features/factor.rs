@@ -118,23 +118,31 @@ impl Factored {
         data.judge_by(|c| self.score(&data.columns(c)).0.exp())
     }
 
-    /// Runs the descent, calling `after_epoch` with each epoch's number.
+    /// Runs the descent: each epoch goes over `data`'s positions, then over
+    /// those of the epoch's `fresh` data, if any (positions seen once, so
+    /// that the descent learns from more games than memory holds), each
+    /// set in a random order; `after_epoch` is called with each epoch's
+    /// number.
     pub fn fit(
         &mut self,
         data: &Data,
         schedule: &Schedule,
+        mut fresh: impl FnMut(usize) -> Option<Data>,
         mut after_epoch: impl FnMut(usize, &Self),
     ) {
         let mut rng = FastRng::seed_from_u64(2);
-        let mut order: Vec<u32> = (0..data.positions() as u32).collect();
         let mut step = Step::new(self.weights.len(), self.dims);
         let mut rate = schedule.rate;
         for epoch in 0..schedule.epochs {
-            for k in (1..order.len()).rev() {
-                order.swap(k, below(&mut rng, k + 1));
-            }
-            for &j in &order {
-                step.descend(self, data, j as usize, rate, schedule.penalty);
+            let more = fresh(epoch);
+            for set in std::iter::once(data).chain(more.as_ref()) {
+                let mut order: Vec<u32> = (0..set.positions() as u32).collect();
+                for k in (1..order.len()).rev() {
+                    order.swap(k, below(&mut rng, k + 1));
+                }
+                for &j in &order {
+                    step.descend(self, set, j as usize, rate, schedule.penalty);
+                }
             }
             after_epoch(epoch, self);
             rate *= schedule.decay;

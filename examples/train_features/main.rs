@@ -26,6 +26,7 @@ mod data;
 mod factor;
 mod records;
 
+use std::collections::HashSet;
 use std::error::Error;
 use std::fs;
 use std::path::PathBuf;
@@ -54,6 +55,10 @@ struct Args {
     /// Training games to fit the gammas on, spread over the inputs (0: all).
     #[arg(long, default_value_t = 0)]
     fit_games: usize,
+    /// Keep one learned move in this many of each fitting game: more games
+    /// in the same memory (held-out games keep every move).
+    #[arg(long, default_value_t = 1)]
+    every: usize,
     /// Training games to harvest spatial patterns from (0: all).
     #[arg(long, default_value_t = 0)]
     harvest_games: usize,
@@ -83,6 +88,12 @@ struct Args {
     /// Epochs of stochastic gradient descent for the factorization model.
     #[arg(long, default_value_t = 4)]
     epochs: usize,
+    /// Training games apart from the fitting games whose positions the
+    /// descent also learns from, an equal share each epoch, each seen once
+    /// (read and described as the epoch needs them, so they cost little
+    /// memory).
+    #[arg(long, default_value_t = 0)]
+    stream_games: usize,
     /// Step size of the first epoch.
     #[arg(long, default_value_t = 0.01)]
     rate: f64,
@@ -178,7 +189,7 @@ fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
         clock.elapsed().as_secs_f64()
     );
     let fit_records = spread(&train, nonzero_or(args.fit_games, train.len()));
-    let mut fit = Data::of(&fit_records, &dictionary, false);
+    let mut fit = Data::of(&fit_records, args.every, &dictionary, false);
     let mut held_out = held_out_data(args, &held_out_records, &dictionary);
     let mut layout = Layout::new(dictionary.entries.len());
     fit.densify(&mut layout);
@@ -220,7 +231,8 @@ fn run(args: &Args) -> Result<Vec<Verdict>, Box<dyn Error>> {
             gammas: &gammas,
             model: None,
         };
-        fit_factors(args, &fit, &held_out, &fitted)
+        let stream = fresh_records(&train, &fit_records, args.stream_games);
+        fit_factors(args, &fit, &held_out, &fitted, &stream)
     });
     if let Some(model) = &model {
         gammas = model.weights.iter().map(|w| w.exp()).collect();
@@ -255,8 +267,21 @@ fn held_out_data(args: &Args, sets: &HeldOutSets, dictionary: &Dictionary) -> Ve
     sets.iter()
         .map(|(label, records)| {
             let chosen = spread(records, nonzero_or(args.held_out_games, records.len()));
-            (label.clone(), Data::of(&chosen, dictionary, true))
+            (label.clone(), Data::of(&chosen, 1, dictionary, true))
         })
+        .collect()
+}
+
+/// `count` training games spread over `train`, none of them a fitting game.
+fn fresh_records<'a>(train: &'a [Record], fitting: &[&Record], count: usize) -> Vec<&'a Record> {
+    if count == 0 {
+        return Vec::new();
+    }
+    let taken: HashSet<*const Record> = fitting.iter().map(|&r| r as *const Record).collect();
+    spread(train, count + fitting.len())
+        .into_iter()
+        .filter(|&r| !taken.contains(&(r as *const Record)))
+        .take(count)
         .collect()
 }
 
@@ -294,9 +319,16 @@ fn fit_gammas(
 
 /// The factorization model on top of MM's gammas (`mm`), reported after
 /// each epoch on every held-out set.
-fn fit_factors(args: &Args, fit: &Data, held_out: &[(String, Data)], mm: &Fitted<'_>) -> Factored {
+fn fit_factors(
+    args: &Args,
+    fit: &Data,
+    held_out: &[(String, Data)],
+    mm: &Fitted<'_>,
+    stream: &[&Record],
+) -> Factored {
     let Fitted {
         layout,
+        dictionary,
         counts,
         gammas,
         ..
@@ -336,7 +368,25 @@ fn fit_factors(args: &Args, fit: &Data, held_out: &[(String, Data)], mm: &Fitted
         penalty: args.penalty,
     };
     let clock = Instant::now();
-    model.fit(fit, &schedule, |epoch, model| {
+    // A pattern code the fitting games never showed keeps gamma 1: the
+    // spatial column's "none", which the descent leaves alone.
+    let unknown = layout.levels(SPATIAL).start as u32;
+    let epochs = args.epochs.max(1);
+    let fresh = |epoch: usize| {
+        let share = &stream[epoch * stream.len() / epochs..(epoch + 1) * stream.len() / epochs];
+        (!share.is_empty()).then(|| {
+            let mut data = Data::of(share, args.every, dictionary, false);
+            data.densify_known(layout, unknown);
+            eprintln!(
+                "epoch {epoch}: {} fresh positions from {} games at {:.0} s",
+                data.positions(),
+                share.len(),
+                clock.elapsed().as_secs_f64()
+            );
+            data
+        })
+    };
+    model.fit(fit, &schedule, fresh, |epoch, model| {
         for (label, data) in held_out {
             report(
                 &format!(
@@ -370,10 +420,13 @@ fn header(
 ) -> String {
     let mut table = format!(
         "# Bradley-Terry gammas of kosumi::go::features and kosumi::go::spatial,\n\
-         # fitted by examples/train_features on {} positions; {} spatial patterns\n\
-         # played at least {} times. group level gamma; 3x3 and diamond levels are\n\
-         # canonical codes in hex, spatial levels radius:key.\n",
+         # fitted by examples/train_features on {} positions (one move in {} of\n\
+         # {} games); {} spatial patterns played at least {} times.\n\
+         # group level gamma; 3x3 and diamond levels are canonical codes in hex,\n\
+         # spatial levels radius:key.\n",
         fit.positions(),
+        args.every.max(1),
+        fit.games(),
         fitted.dictionary.entries.len(),
         args.min_count
     );
@@ -382,7 +435,8 @@ fn header(
             "# Factorization Bradley-Terry (Xiao and Mueller 2016): MM's gammas, then\n\
              # {} epochs of gradient descent (step {}, times {} an epoch, penalty {})\n\
              # with latent vectors of {} numbers for the {} levels among at least {}\n\
-             # candidates (not {}): `factor group level v1 .. vk` lines.\n",
+             # candidates (not {}): `factor group level v1 .. vk` lines. The descent\n\
+             # also saw the positions of {} more games, once each.\n",
             args.epochs,
             args.rate,
             args.decay,
@@ -390,7 +444,8 @@ fn header(
             model.dims,
             model.vector_count(),
             args.factor_min_count,
-            args.factor_skip.join(", ")
+            args.factor_skip.join(", "),
+            args.stream_games
         ));
     }
     if let Some(note) = &args.note {
@@ -535,6 +590,13 @@ mod tests {
             "50".into(),
             "--epochs".into(),
             "2".into(),
+            // Half the games fitted, one move in two; the rest streamed.
+            "--fit-games".into(),
+            "6".into(),
+            "--every".into(),
+            "2".into(),
+            "--stream-games".into(),
+            "6".into(),
             "--held-out".into(),
             format!("fixture={}", held.display()),
             out.display().to_string(),

@@ -11,7 +11,8 @@
 //! its position, as GNU Go's aftermath does: both sides search each move
 //! and follow kgs-genmove_cleanup's rules (no pass while the opponent has
 //! stones judged dead), until two passes, and counts the end by area,
-//! every stone alive. The game is played out twice, once with each side
+//! every stone alive; a play-out stops sooner once most of every unsure
+//! string's points are held for good (Benson) by one side. The game is played out twice, once with each side
 //! moving first, since who moves next after the passes is an accident,
 //! and a single play-out of short searches sometimes blunders: an unsure
 //! string whose points end mostly in the opponent's area both times is
@@ -27,7 +28,8 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::scoring::{JudgedString, StringStatus, StringStatuses, dead_in, outcome_without};
 use super::{Player, board_copy};
-use crate::board::{Bitboard, Color, Game, GameKind, Move, Outcome, Point};
+use crate::board::{Bitboard, Color, Game, GameKind, Move, Outcome, Point, Position};
+use crate::go::life::pass_alive;
 use crate::search::{SearchLimits, SearchReport, Searcher};
 
 /// Playouts of each move's search when the game is played out: at 2,000
@@ -74,8 +76,8 @@ impl Player {
             (GameKind::Go, 1..) => {
                 let started = std::time::Instant::now();
                 let ends = self
-                    .play_out(game, game.to_move())
-                    .zip(self.play_out(game, game.to_move().opponent()));
+                    .play_out(game, game.to_move(), &judged)
+                    .zip(self.play_out(game, game.to_move().opponent(), &judged));
                 log::info!(
                     "count: {unsure} unsure strings {} in {:.1} s",
                     if ends.is_some() {
@@ -91,8 +93,10 @@ impl Player {
         };
         judged
             .into_iter()
-            .map(|string| {
-                let status = decided_status(&string, ends.as_ref());
+            .enumerate()
+            .map(|(i, string)| {
+                let taken = ends.as_ref().map(|(one, other)| (one[i], other[i]));
+                let status = decided_status(&string, taken);
                 (string.points, status)
             })
             .collect()
@@ -111,13 +115,15 @@ impl Player {
     }
 
     /// Plays the game on from its position, `first` to move, until two
-    /// passes, each move searched with `aftermath_playouts` playouts (no
-    /// more than the fixed playouts a move where those are set; see
-    /// [`Player::play_out_move`]). Returns each side's area at the end
-    /// (Black's, White's), every stone counted alive; `None` when the
-    /// setting is 0, or when the play-out was interrupted or did not end
-    /// within its moves.
-    fn play_out(&self, game: &Game, first: Color) -> Option<[Bitboard; 2]> {
+    /// passes or until every string of `judged` the first judgement is
+    /// unsure of is decided (see [`settle_early`]), each move searched with
+    /// `aftermath_playouts` playouts (no more than the fixed playouts a
+    /// move where those are set; see [`Player::play_out_move`]). Returns
+    /// for each string whether the opponent took it: decided early, or
+    /// else whether most of its points ended in the opponent's area (every
+    /// stone counted alive); `None` when the setting is 0, or when the
+    /// play-out was interrupted or did not end within its moves.
+    fn play_out(&self, game: &Game, first: Color, judged: &[JudgedString]) -> Option<Vec<bool>> {
         let playouts = self.play_out_playouts();
         if playouts == 0 {
             return None;
@@ -127,6 +133,8 @@ impl Player {
         // for the next genmove, and a fresh one answers the same board the
         // same way whatever came before.
         let mut searcher = Searcher::new(self.params.clone()).quiet();
+        let mut early: Vec<Option<bool>> = vec![None; judged.len()];
+        let mut pending: Vec<usize> = (0..judged.len()).filter(|&i| !judged[i].sure).collect();
         let mut passes = 0;
         let max_moves = MOVES_PER_POINT * game.geometry().area();
         for _ in 0..max_moves {
@@ -148,9 +156,58 @@ impl Player {
             let mv = self.play_out_move(&scratch, color, &report);
             scratch.play(color, mv).ok()?;
             passes = if mv == Move::Pass { passes + 1 } else { 0 };
+            settle_early(scratch.position(), judged, &mut early, &mut pending);
+            if pending.is_empty() {
+                break;
+            }
         }
-        (passes == 2).then(|| scratch.position().areas_with_dead(&Bitboard::EMPTY))
+        if !pending.is_empty() && passes < 2 {
+            return None;
+        }
+        let areas = scratch.position().areas_with_dead(&Bitboard::EMPTY);
+        Some(
+            judged
+                .iter()
+                .zip(early)
+                .map(|(string, fate)| fate.unwrap_or_else(|| taken_in(string, &areas)))
+                .collect(),
+        )
     }
+}
+
+/// Decides the `pending` strings of `judged` (by index) whose fate the
+/// play-out has settled in `position`, removing them from `pending`: a
+/// string most of whose points the opponent holds for good (stones alive
+/// unconditionally, or the regions they enclose; Benson) is taken, one
+/// most of whose points its own side holds for good is not. Such points
+/// stay where they are however the play-out goes on, so the count at its
+/// end would say the same. (A string merely captured is not decided: its
+/// owner may win the points back.)
+fn settle_early(
+    position: &Position,
+    judged: &[JudgedString],
+    early: &mut [Option<bool>],
+    pending: &mut Vec<usize>,
+) {
+    let held = [Color::Black, Color::White].map(|c| {
+        let alive = pass_alive(position, c);
+        alive.stones.or(&alive.vital_regions)
+    });
+    pending.retain(|&i| {
+        let string = &judged[i];
+        let most = |area: &Bitboard| {
+            2 * string.points.iter().filter(|&&p| area.contains(p)).count() > string.points.len()
+        };
+        let fate = if most(&held[string.color.opponent().index()]) {
+            Some(true)
+        } else if most(&held[string.color.index()]) {
+            Some(false)
+        } else {
+            None
+        };
+        early[i] = fate;
+        fate.is_none()
+    });
 }
 
 impl Player {
@@ -228,26 +285,25 @@ impl Player {
     }
 }
 
-/// The status of `string` once the two play-outs ended with `ends`, each
-/// side's area at the end of each (`None`: not played out, the first
-/// judgement stands).
-fn decided_status(
-    string: &JudgedString,
-    ends: Option<&([Bitboard; 2], [Bitboard; 2])>,
-) -> StringStatus {
-    let Some((one, other)) = ends.filter(|_| !string.sure) else {
+/// Whether most of `string`'s points lie in the opponent's area, given
+/// each side's area (Black's, White's).
+fn taken_in(string: &JudgedString, areas: &[Bitboard; 2]) -> bool {
+    let opponents = &areas[string.color.opponent().index()];
+    2 * string
+        .points
+        .iter()
+        .filter(|&&p| opponents.contains(p))
+        .count()
+        > string.points.len()
+}
+
+/// The status of `string` once the two play-outs decided whether the
+/// opponent took it (`None`: not played out, the first judgement stands).
+fn decided_status(string: &JudgedString, taken: Option<(bool, bool)>) -> StringStatus {
+    let Some(taken) = taken.filter(|_| !string.sure) else {
         return string.status;
     };
-    let taken = |areas: &[Bitboard; 2]| {
-        let opponents = &areas[string.color.opponent().index()];
-        2 * string
-            .points
-            .iter()
-            .filter(|&&p| opponents.contains(p))
-            .count()
-            > string.points.len()
-    };
-    match (taken(one), taken(other)) {
+    match taken {
         (true, true) => StringStatus::Dead,
         (false, false) if string.status == StringStatus::Seki => StringStatus::Seki,
         (false, false) => StringStatus::Alive,
@@ -358,6 +414,57 @@ mod tests {
     }
 
     #[test]
+    fn a_play_out_settles_a_string_once_one_side_holds_most_of_it_for_good() {
+        let position = Position::from_text(
+            ". X . X O . .
+             X X X X O . .
+             O O O O O . .
+             . . . . . . .
+             . . X . . . .
+             . . . . . . .
+             . . . . . . .",
+            GameKind::Go,
+        )
+        .unwrap();
+        let g = position.geometry();
+        let at = |col, row| g.point(col, row).unwrap();
+        let black = |points: Vec<Point>| JudgedString {
+            points,
+            color: Color::Black,
+            status: StringStatus::Alive,
+            sure: false,
+        };
+        let judged = [
+            // Two eyes in the corner: alive unconditionally, not taken.
+            black(vec![
+                at(1, 6),
+                at(3, 6),
+                at(0, 5),
+                at(1, 5),
+                at(2, 5),
+                at(3, 5),
+            ]),
+            // A lone stone in the open: still to be decided.
+            black(vec![at(2, 2)]),
+            // A White string whose stones were captured, on points Black
+            // holds for good (an eye of the living corner): taken.
+            JudgedString {
+                points: vec![at(0, 6)],
+                color: Color::White,
+                status: StringStatus::Alive,
+                sure: false,
+            },
+            // A captured string on open points: its owner may win them back.
+            black(vec![at(5, 1)]),
+        ];
+        let mut early = vec![None; judged.len()];
+        let mut pending = vec![0, 1, 2, 3];
+        settle_early(&position, &judged, &mut early, &mut pending);
+        assert_eq!(early, [Some(false), None, Some(true), None]);
+        assert_eq!(pending, [1, 3]);
+    }
+
+    #[test]
     fn play_outs_change_only_unsure_strings_and_only_when_both_agree() {
         let g = Geometry::square(5).unwrap();
         let points: Vec<Point> = (1..4).map(|row| g.point(1, row).unwrap()).collect();
@@ -382,7 +489,10 @@ mod tests {
             ends_with_white_on(0),
         );
         let decide = |string: &JudgedString, one: &[Bitboard; 2], other: &[Bitboard; 2]| {
-            decided_status(string, Some(&(*one, *other)))
+            decided_status(
+                string,
+                Some((taken_in(string, one), taken_in(string, other))),
+            )
         };
         let unsure_alive = string(StringStatus::Alive, false);
         assert_eq!(decide(&unsure_alive, &taken, &taken), StringStatus::Dead);

@@ -12,11 +12,11 @@
 //! and follow kgs-genmove_cleanup's rules (no pass while the opponent has
 //! stones judged dead), until two passes, and counts the end by area,
 //! every stone alive; a play-out stops sooner once most of every unsure
-//! string's points are held for good (Benson) by one side. The game is played out twice, once with each side
-//! moving first, since who moves next after the passes is an accident,
-//! and a single play-out of short searches sometimes blunders: an unsure
-//! string whose points end mostly in the opponent's area both times is
-//! dead, one whose points end in its own both times lives (in seki where
+//! string's points are held for good (Benson) by one side. The game is
+//! played out twice, once with each side moving first, since who moves
+//! next after the passes is an accident, and a single play-out of short
+//! searches sometimes blunders: an unsure string whose points end mostly
+//! in the opponent's area both times is dead, one whose points end in its own both times lives (in seki where
 //! the playouts left its points to neither side), and where the two
 //! differ the first judgement stands. A string of a seki's shape (see
 //! `scoring`) is not played out.
@@ -195,12 +195,9 @@ fn settle_early(
     });
     pending.retain(|&i| {
         let string = &judged[i];
-        let most = |area: &Bitboard| {
-            2 * string.points.iter().filter(|&&p| area.contains(p)).count() > string.points.len()
-        };
-        let fate = if most(&held[string.color.opponent().index()]) {
+        let fate = if mostly_in(string, &held[string.color.opponent().index()]) {
             Some(true)
-        } else if most(&held[string.color.index()]) {
+        } else if mostly_in(string, &held[string.color.index()]) {
             Some(false)
         } else {
             None
@@ -285,16 +282,15 @@ impl Player {
     }
 }
 
+/// Whether most of `string`'s points lie in `area`.
+fn mostly_in(string: &JudgedString, area: &Bitboard) -> bool {
+    2 * string.points.iter().filter(|&&p| area.contains(p)).count() > string.points.len()
+}
+
 /// Whether most of `string`'s points lie in the opponent's area, given
 /// each side's area (Black's, White's).
 fn taken_in(string: &JudgedString, areas: &[Bitboard; 2]) -> bool {
-    let opponents = &areas[string.color.opponent().index()];
-    2 * string
-        .points
-        .iter()
-        .filter(|&&p| opponents.contains(p))
-        .count()
-        > string.points.len()
+    mostly_in(string, &areas[string.color.opponent().index()])
 }
 
 /// The status of `string` once the two play-outs decided whether the

@@ -299,8 +299,6 @@ impl Data {
         }
     }
 
-    /// The gamma index of each column of candidate `c` (by index over all
-    /// positions), once densified and the layout finished.
     /// Replaces raw levels by gamma indices of the finished `layout`,
     /// without adding to it: a pattern it has not met becomes `unknown`.
     pub fn densify_known(&mut self, layout: &Layout, unknown: u32) {
@@ -310,6 +308,8 @@ impl Data {
         self.offsets = layout.offsets;
     }
 
+    /// The gamma index of each column of candidate `c` (by index over all
+    /// positions), once densified and the layout finished.
     pub fn columns(&self, c: usize) -> [u32; COLUMNS] {
         let mut columns = self.candidates[c].unpack();
         for (value, offset) in columns.iter_mut().zip(&self.offsets) {

@@ -55,8 +55,8 @@ struct Args {
     /// Training games to fit the gammas on, spread over the inputs (0: all).
     #[arg(long, default_value_t = 0)]
     fit_games: usize,
-    /// Keep one learned move in this many of each fitting game: more games
-    /// in the same memory (held-out games keep every move).
+    /// Keep one learned move in this many of each fitting (and streamed)
+    /// game: more games in the same memory (held-out games keep every move).
     #[arg(long, default_value_t = 1)]
     every: usize,
     /// Training games to harvest spatial patterns from (0: all).

@@ -30,6 +30,9 @@ pub struct Factored {
     rows: Vec<u32>,
     /// The latent vectors, `dims` numbers a row.
     vectors: Vec<f64>,
+    /// Games whose positions the descent saw once beside the fitting
+    /// positions (see [`Factored::fit`]).
+    pub fresh_games: usize,
 }
 
 /// How the descent runs.
@@ -71,6 +74,7 @@ impl Factored {
             dims,
             rows,
             vectors,
+            fresh_games: 0,
         }
     }
 
@@ -135,6 +139,7 @@ impl Factored {
         let mut rate = schedule.rate;
         for epoch in 0..schedule.epochs {
             let more = fresh(epoch);
+            self.fresh_games += more.as_ref().map_or(0, Data::games);
             for set in std::iter::once(data).chain(more.as_ref()) {
                 let mut order: Vec<u32> = (0..set.positions() as u32).collect();
                 for k in (1..order.len()).rev() {

@@ -445,7 +445,7 @@ fn header(
             model.vector_count(),
             args.factor_min_count,
             args.factor_skip.join(", "),
-            args.stream_games
+            model.fresh_games
         ));
     }
     if let Some(note) = &args.note {
@@ -625,6 +625,7 @@ mod tests {
         let table = fs::read_to_string(&out).expect("table written");
         assert!(table.lines().any(|l| l.starts_with("spatial 3:")));
         assert!(table.lines().any(|l| l.starts_with("factor distance 1 ")));
+        assert!(table.contains("positions of 6 more games, once each"));
         let gammas = Gammas::parse(&table).expect("the table loads");
         let position = Position::new(Geometry::square(19).expect("19x19"), GameKind::Go);
         let p = position.geometry().point(3, 3).expect("D4");

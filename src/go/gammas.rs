@@ -13,8 +13,8 @@ use crate::search::domain::{Domain, RecentMoves};
 use super::checks::MoveChecks;
 use super::domain::GoDomain;
 use super::features::{
-    DIAMOND, Features, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, SHAPE, SHAPE_BITS,
-    diamond_symmetries, move_features, shape_symmetries,
+    DIAMOND, FeatureContext, Features, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, SHAPE,
+    SHAPE_BITS, diamond_symmetries, move_features, shape_symmetries,
 };
 use super::spatial::{EmptyReach, MAX_RADIUS, MIN_RADIUS, RADIUS_MASK, SpatialTable};
 
@@ -86,13 +86,32 @@ impl Factors {
     /// Every pairwise dot product of the vectors of a move's levels (its
     /// patterns' rows given), summed.
     fn interaction(&self, features: &Features, patterns: [Rated; 2]) -> f32 {
+        let mut rows = [NO_ROW; GROUPS];
+        let mut count = 0;
+        for (g, &level) in features.iter().enumerate() {
+            let row = match PATTERN_GROUPS.iter().position(|&p| p == g) {
+                Some(k) => patterns[k].row,
+                None => self.levels[g][level as usize],
+            };
+            if row != NO_ROW {
+                rows[count] = row;
+                count += 1;
+            }
+        }
+        let rows = &rows[..count];
+        // The usual widths get loops the compiler unrolls into vector code.
+        match self.dims {
+            8 => pairwise_sum::<8>(&self.vectors, rows),
+            16 => pairwise_sum::<16>(&self.vectors, rows),
+            _ => self.pairwise_sum_any(rows),
+        }
+    }
+
+    /// [`pairwise_sum`] for a width without its own code.
+    fn pairwise_sum_any(&self, rows: &[u32]) -> f32 {
         let mut sum = [0.0f32; MAX_FACTOR_DIMS];
         let mut squares = 0.0;
-        let pattern_rows = patterns.into_iter().map(|rated| rated.row);
-        let level_rows = (0..GROUPS)
-            .filter(|g| !PATTERN_GROUPS.contains(g))
-            .map(|g| self.levels[g][features[g] as usize]);
-        for row in pattern_rows.chain(level_rows).filter(|&row| row != NO_ROW) {
+        for &row in rows {
             let start = row as usize * self.dims;
             for (s, &x) in sum.iter_mut().zip(&self.vectors[start..start + self.dims]) {
                 *s += x;
@@ -101,6 +120,24 @@ impl Factors {
         }
         0.5 * (sum.iter().map(|s| s * s).sum::<f32>() - squares)
     }
+}
+
+/// The sum of the dot products of every two of the `rows` of `N` numbers
+/// in `vectors`: half of (the square of their sum less their squares).
+fn pairwise_sum<const N: usize>(vectors: &[f32], rows: &[u32]) -> f32 {
+    let mut sum = [0.0f32; N];
+    let mut squares = [0.0f32; N];
+    for &row in rows {
+        let start = row as usize * N;
+        let Ok(vector) = <&[f32; N]>::try_from(&vectors[start..start + N]) else {
+            continue;
+        };
+        for i in 0..N {
+            sum[i] += vector[i];
+            squares[i] += vector[i] * vector[i];
+        }
+    }
+    0.5 * (0..N).map(|i| sum[i] * sum[i] - squares[i]).sum::<f32>()
 }
 
 /// The row of a pattern with no latent vector.
@@ -263,7 +300,7 @@ impl Gammas {
     /// The strength of the candidate of `checks`: its features' and its
     /// spatial pattern's gammas.
     pub fn move_strength(&self, checks: &MoveChecks<'_>, context: &RatingContext) -> f32 {
-        let features = move_features(checks, context.recent, context.open);
+        let features = move_features(checks, &context.features);
         let (position, p) = (checks.position, checks.point);
         let spatial = self.spatial_gamma(position, p, checks.mover, &context.reach);
         self.strength(&features) * spatial
@@ -345,10 +382,8 @@ fn pattern_code(group: usize, level: &str) -> Option<u32> {
 
 /// What the ratings of one position's candidates share.
 pub struct RatingContext {
-    /// The last two moves.
-    pub recent: RecentMoves,
-    /// More than half the board is still empty ([`Position::is_open`]).
-    pub open: bool,
+    /// What the features of the candidates share.
+    pub features: FeatureContext,
     /// How far around each point the board is empty.
     pub reach: EmptyReach,
 }
@@ -356,8 +391,7 @@ pub struct RatingContext {
 impl RatingContext {
     pub fn new(position: &Position, recent: RecentMoves) -> RatingContext {
         RatingContext {
-            recent,
-            open: position.is_open(),
+            features: FeatureContext::new(position, recent),
             reach: EmptyReach::of(position),
         }
     }

@@ -10,8 +10,7 @@ use kosumi::board::{Color, LibertyMemo, Point, Position};
 use kosumi::go::GoDomain;
 use kosumi::go::checks::MoveChecks;
 use kosumi::go::features::{
-    DIAMOND, FeatureContext, GROUPS, LEVELS, PATTERN_GROUPS, SHAPE, canonical_pattern,
-    move_features,
+    DIAMOND, GROUPS, LEVELS, PATTERN_GROUPS, SHAPE, canonical_pattern, move_features,
 };
 use kosumi::go::gammas::{CodeHasher, GO_GAMMAS};
 use kosumi::go::spatial::{RADIUS_MASK, SpatialWalk};
@@ -29,15 +28,14 @@ pub const SPATIAL: usize = GROUPS;
 type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<CodeHasher>>;
 
 /// Bits a packed candidate gives each column: a pattern column's raw
-/// code, then its gamma index, fits 24; a dictionary level 18; another
-/// group's level the bits its largest level needs.
+/// code, then its gamma index, fits 24; a dictionary level 18; a level 4.
 const fn width(column: usize) -> u32 {
     if column == SPATIAL {
         18
     } else if column == SHAPE || column == DIAMOND {
         24
     } else {
-        u32::BITS - (LEVELS[column] as u32 - 1).leading_zeros()
+        4
     }
 }
 
@@ -234,14 +232,14 @@ impl Data {
         let start = self.candidates.len();
         let mut chosen = None;
         let liberties = LibertyMemo::new(position);
-        let context = FeatureContext::new(position, recent);
+        let open = position.is_open();
         // The tree's candidates; the replay has set `color` to move.
         for p in GoDomain::tree_points(position).iter() {
             if p == played {
                 chosen = Some(self.candidates.len());
             }
             let checks = MoveChecks::new(position, p, color, &liberties);
-            let features = move_features(&checks, &context);
+            let features = move_features(&checks, recent, open);
             let mut columns = [0; COLUMNS];
             for g in 0..GROUPS {
                 columns[g] = if PATTERN_GROUPS.contains(&g) {

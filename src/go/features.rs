@@ -5,10 +5,7 @@
 //! feature groups: its 3x3 shape (with the liberties of the strings next
 //! to it), the colours of the 12 points within distance 2, what it
 //! captures, whether it escapes an atari, whether it gives atari, whether
-//! it is a self-atari, its distances to the last two moves, and its line;
-//! its part in a ko, its distance from the last move's string in the
-//! common fate graph, and its line counted the other way (a 3-4 point is
-//! on the third line and the fourth).
+//! it is a self-atari, its distances to the last two moves, and its line.
 //! A level has a strength `gamma`; a move's strength is the
 //! product over its levels, and the chance that a strong player chooses it
 //! is its strength over the sum of all legal moves' strengths
@@ -23,10 +20,9 @@ use crate::board::{Cell, Color, LibertyMemo, Point, Position, ring_symmetries};
 use crate::search::domain::RecentMoves;
 
 use super::checks::MoveChecks;
-use super::common_fate::{CommonFate, FARTHEST};
 
 /// The feature groups, in the order of a [`Features`] array.
-pub const GROUPS: usize = 12;
+pub const GROUPS: usize = 9;
 /// Group names, as the gamma table writes them.
 pub const GROUP_NAMES: [&str; GROUPS] = [
     "shape",
@@ -38,9 +34,6 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "line",
     "distance_before",
     "diamond",
-    "ko",
-    "fate_distance",
-    "far_line",
 ];
 /// Index of the shape group; its level is a raw 3x3 code (see [`shape_code`]).
 pub const SHAPE: usize = 0;
@@ -53,13 +46,10 @@ const LINE: usize = 6;
 const DISTANCE_BEFORE: usize = 7;
 /// Index of the diamond group; its level is a raw code (see [`diamond_code`]).
 pub const DIAMOND: usize = 8;
-const KO: usize = 9;
-const FATE_DISTANCE: usize = 10;
-const FAR_LINE: usize = 11;
 /// The groups whose levels are pattern codes, not small numbers.
 pub const PATTERN_GROUPS: [usize; 2] = [SHAPE, DIAMOND];
 /// Levels of each group other than the patterns (level 0 is always "none").
-pub const LEVELS: [usize; GROUPS] = [0, 5, 4, 4, 4, 9, 10, 6, 0, 4, FARTHEST as usize + 2, 8];
+pub const LEVELS: [usize; GROUPS] = [0, 5, 4, 4, 4, 9, 10, 6, 0];
 
 /// Bits of a 3x3 shape code: 3 for each orthogonal neighbour, 2 for each diagonal.
 pub const SHAPE_BITS: u32 = 20;
@@ -195,31 +185,10 @@ fn distance(position: &Position, (col, row): (usize, usize), q: Point) -> Option
     Some(dx + dy + dx.max(dy))
 }
 
-/// What the features of every candidate of one position share, worked out
-/// once.
-pub struct FeatureContext {
-    /// The moves before the position.
-    pub recent: RecentMoves,
-    /// More than half the board is still empty ([`Position::is_open`]).
-    pub open: bool,
-    /// Common-fate distances from the last move's string.
-    fate: CommonFate,
-}
-
-impl FeatureContext {
-    pub fn new(position: &Position, recent: RecentMoves) -> FeatureContext {
-        FeatureContext {
-            recent,
-            open: position.is_open(),
-            fate: CommonFate::from(position, recent.last),
-        }
-    }
-}
-
-/// The features of the candidate move of `checks` in the position of
-/// `context`.
-pub fn move_features(checks: &MoveChecks<'_>, context: &FeatureContext) -> Features {
-    let FeatureContext { recent, open, .. } = *context;
+/// The features of the candidate move of `checks` after the `recent`
+/// moves, on a board that is `open` ([`Position::is_open`], asked once
+/// for all candidates).
+pub fn move_features(checks: &MoveChecks<'_>, recent: RecentMoves, open: bool) -> Features {
     let MoveChecks {
         position,
         point: p,
@@ -263,52 +232,7 @@ pub fn move_features(checks: &MoveChecks<'_>, context: &FeatureContext) -> Featu
     }
     let line = g.line(coords).min(4) as u32;
     features[LINE] = line + if open { 5 } else { 0 };
-    let (col, row) = coords;
-    let far_line = (col.min(g.width() - 1 - col)).max(row.min(g.height() - 1 - row));
-    features[FAR_LINE] = far_line.min(6) as u32 + 1;
-    features[KO] = ko_level(checks, &contacts);
-    if context.fate.is_measured() {
-        let farther = u32::from(FARTHEST) + 1;
-        features[FATE_DISTANCE] = context.fate.distance(p).map_or(farther, u32::from);
-    }
     features
-}
-
-/// The KO level of the move of `checks` (`contacts`: what it does to the
-/// strings next to it): it takes a ko (1), it gives atari while the mover
-/// may not retake a ko, as a ko threat does (2), or it connects a ko the
-/// opponent could take (3).
-fn ko_level(checks: &MoveChecks<'_>, contacts: &Contacts) -> u32 {
-    let MoveChecks {
-        position,
-        point: p,
-        mover,
-        ..
-    } = *checks;
-    let cells = position
-        .geometry()
-        .neighbours(p)
-        .map(|q| (q, position.cell(q)));
-    let (own, enemy) = (mover.cell(), mover.opponent().cell());
-    let walled_by = |side: Cell| cells.iter().all(|&(_, c)| c == side || c == Cell::Border);
-    if contacts.captured == 1 && walled_by(enemy) {
-        return 1;
-    }
-    if walled_by(own) {
-        let mut in_atari = cells
-            .iter()
-            .filter(|&&(q, c)| c == own && position.atari_liberty(q) == Some(p));
-        if let (Some(&(q, _)), None) = (in_atari.next(), in_atari.next())
-            && position.string_size(q) == 1
-        {
-            return 3;
-        }
-    }
-    if contacts.atari_level > 0 && position.ko_point(mover).is_some() {
-        2
-    } else {
-        0
-    }
 }
 
 /// What a move does to the strings next to it.
@@ -539,67 +463,9 @@ mod tests {
         let memo = LibertyMemo::new(position);
         move_features(
             &MoveChecks::new(position, p, mover, &memo),
-            &FeatureContext::new(position, recent),
+            recent,
+            position.is_open(),
         )
-    }
-
-    #[test]
-    fn ko_levels_take_threaten_and_connect() {
-        // Black C3 takes the ko at B3; White is then barred from B3.
-        let mut p = Position::from_text(
-            "......X
-             .......
-             .XO....
-             XO.O...
-             .XO....
-             .......
-             .......",
-            GameKind::Go,
-        )
-        .unwrap();
-        let g = p.geometry();
-        let at = |col, row| g.point(col, row).unwrap();
-        let take = features_of(&p, at(2, 3), Color::Black, RecentMoves::default());
-        assert_eq!(take[KO], 1);
-        assert_eq!(take[CAPTURE], 1);
-        let plain = features_of(&p, at(4, 3), Color::Black, RecentMoves::default());
-        assert_eq!(plain[KO], 0);
-        p.play(at(2, 3), Color::Black);
-        assert_eq!(p.ko_point(Color::White), Some(at(1, 3)));
-        // White F7 gives atari to the Black corner stone: a threat.
-        let threat = features_of(&p, at(5, 6), Color::White, RecentMoves::default());
-        assert!(threat[ATARI] > 0);
-        assert_eq!(threat[KO], 2);
-        // Black filling B3 ends the ko.
-        let connect = features_of(&p, at(1, 3), Color::Black, RecentMoves::default());
-        assert_eq!(connect[KO], 3);
-    }
-
-    #[test]
-    fn the_fate_distance_follows_the_last_moves_string() {
-        let p = Position::from_text(
-            ".......
-             .......
-             .......
-             .......
-             .......
-             XOOOOO.
-             .......",
-            GameKind::Go,
-        )
-        .unwrap();
-        let g = p.geometry();
-        let at = |col, row| g.point(col, row).unwrap();
-        let recent = RecentMoves {
-            last: Some(at(2, 1)),
-            before_last: None,
-        };
-        let far_end = features_of(&p, at(6, 1), Color::Black, recent);
-        assert_eq!(far_end[FATE_DISTANCE], 1, "G2 is a liberty of the string");
-        let beyond = features_of(&p, at(6, 6), Color::Black, recent);
-        assert_eq!(beyond[FATE_DISTANCE], u32::from(FARTHEST) + 1);
-        let first = features_of(&p, at(6, 1), Color::Black, RecentMoves::default());
-        assert_eq!(first[FATE_DISTANCE], 0, "no last move, no distance");
     }
 
     #[test]

@@ -13,8 +13,8 @@ use crate::search::domain::{Domain, RecentMoves};
 use super::checks::MoveChecks;
 use super::domain::GoDomain;
 use super::features::{
-    DIAMOND, FeatureContext, Features, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, SHAPE,
-    SHAPE_BITS, diamond_symmetries, move_features, shape_symmetries,
+    DIAMOND, Features, GROUP_NAMES, GROUPS, LEVELS, PATTERN_GROUPS, SHAPE, SHAPE_BITS,
+    diamond_symmetries, move_features, shape_symmetries,
 };
 use super::spatial::{EmptyReach, MAX_RADIUS, MIN_RADIUS, RADIUS_MASK, SpatialTable};
 
@@ -300,7 +300,7 @@ impl Gammas {
     /// The strength of the candidate of `checks`: its features' and its
     /// spatial pattern's gammas.
     pub fn move_strength(&self, checks: &MoveChecks<'_>, context: &RatingContext) -> f32 {
-        let features = move_features(checks, &context.features);
+        let features = move_features(checks, context.recent, context.open);
         let (position, p) = (checks.position, checks.point);
         let spatial = self.spatial_gamma(position, p, checks.mover, &context.reach);
         self.strength(&features) * spatial
@@ -382,8 +382,10 @@ fn pattern_code(group: usize, level: &str) -> Option<u32> {
 
 /// What the ratings of one position's candidates share.
 pub struct RatingContext {
-    /// What the features of the candidates share.
-    pub features: FeatureContext,
+    /// The last two moves.
+    pub recent: RecentMoves,
+    /// More than half the board is still empty ([`Position::is_open`]).
+    pub open: bool,
     /// How far around each point the board is empty.
     pub reach: EmptyReach,
 }
@@ -391,7 +393,8 @@ pub struct RatingContext {
 impl RatingContext {
     pub fn new(position: &Position, recent: RecentMoves) -> RatingContext {
         RatingContext {
-            features: FeatureContext::new(position, recent),
+            recent,
+            open: position.is_open(),
             reach: EmptyReach::of(position),
         }
     }

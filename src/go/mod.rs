@@ -13,8 +13,6 @@
 //! - `prior`, `features`, `gammas`: what new tree nodes start with:
 //!   hand-made terms and learned move features (Bradley–Terry gammas in
 //!   `go_gammas.txt` for small boards, `tygem_gammas.txt` from 13x13 up).
-//! - `common_fate`: distances with each string drawn into one point (a
-//!   feature of the learned table).
 //! - `spatial`: large spatial patterns (nested diamonds around a move),
 //!   hashed alike under the board's symmetries.
 //! - `life`: static life and death (unconditional life by Benson's
@@ -23,7 +21,6 @@
 //!   scoring, analysis).
 
 pub mod checks;
-pub mod common_fate;
 pub mod domain;
 pub mod features;
 pub mod gammas;

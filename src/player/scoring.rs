@@ -182,7 +182,7 @@ fn judge_string(
     let owned_by = |set: &Bitboard, owner: Color| mean_ownership(own, set, owner);
     // A wall string counts as safe when the playouts give its points to
     // its owner.
-    let wall_safe = |wall: &Bitboard| owned_by(wall, color.opponent()) > DEAD_THRESHOLD;
+    let wall_safe = |wall: &Bitboard, owner: Color| owned_by(wall, owner) > DEAD_THRESHOLD;
     let mean = owned_by(stones, color);
     let clear = if mean.abs() >= UNSURE_OWNERSHIP {
         Basis::Clear
@@ -190,15 +190,24 @@ fn judge_string(
         Basis::Unsure
     };
     // The reader only ever proves death: where the playouts find the
-    // string dead already, Benson alone may differ.
+    // string clearly dead already, Benson alone may differ; where they
+    // are unsure of it, a proof spares the count a play-out.
     if mean < -DEAD_THRESHOLD && !judge.unconditionally_alive(p, color) {
-        return (StringStatus::Dead, clear);
+        let proved =
+            clear == Basis::Unsure && judge.status(p, color, wall_safe) == Some(StaticStatus::Dead);
+        return (
+            StringStatus::Dead,
+            if proved { Basis::Proved } else { clear },
+        );
     }
     match judge.status(p, color, wall_safe) {
         Some(StaticStatus::Alive) => (StringStatus::Alive, Basis::Proved),
         Some(StaticStatus::Dead) => (StringStatus::Dead, Basis::Proved),
         None if mean < -DEAD_THRESHOLD => (StringStatus::Dead, clear),
         None if mean.abs() < SEKI_BAND => (StringStatus::Seki, clear),
+        None if clear == Basis::Unsure && judge.lives_by_region(p, color, wall_safe) => {
+            (StringStatus::Alive, Basis::Proved)
+        }
         None => (StringStatus::Alive, clear),
     }
 }

@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::board::Game;
 use crate::search::{SearchLimits, SearchReport, Searcher};
@@ -15,8 +15,14 @@ use crate::search::{SearchLimits, SearchReport, Searcher};
 /// How often the watching thread looks at the input while a search runs.
 const POLL_INTERVAL: Duration = Duration::from_millis(2);
 
-/// How often an interruptible computation looks at the input.
+/// How often an interruptible computation looks at the input, at most.
 const INTERRUPT_POLL: Duration = Duration::from_millis(5);
+
+/// How often an interruptible computation looks at the input at first.
+/// The answer waits for the watcher's next look, so a short computation
+/// is watched closely (a count of 10 ms would wait up to 5 ms more), a
+/// long one more loosely: each wait is an eighth of the time so far.
+const FIRST_INTERRUPT_POLL: Duration = Duration::from_micros(100);
 
 /// The input side as a running search sees it.
 pub trait Watcher {
@@ -121,10 +127,12 @@ pub fn interruptible<T: Send>(
     work: impl FnOnce() -> T + Send,
 ) -> T {
     interrupted.store(false, Ordering::Relaxed);
+    let started = Instant::now();
     let outcome = thread::scope(|scope| {
         let worker = scope.spawn(work);
         while !worker.is_finished() {
-            if watcher.poll(INTERRUPT_POLL, false) {
+            let wait = (started.elapsed() / 8).clamp(FIRST_INTERRUPT_POLL, INTERRUPT_POLL);
+            if watcher.poll(wait, false) {
                 interrupted.store(true, Ordering::Relaxed);
             }
         }

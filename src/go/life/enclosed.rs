@@ -193,24 +193,21 @@ fn dies_nearby(position: &Position, region: &Bitboard, invader: Color, budget: u
         return false;
     }
     let killer = invader.opponent();
-    let killer_stones = position.stones(killer);
     let mut reduced = position.clone();
-    // The far points are filled where they join the killer's stones; a
-    // far pocket cut off from them (a corner point behind the ring) would
-    // be a weak string to capture, not a wall: it stays open.
-    let mut far = region.and_not(&near).and(&empty);
-    while let Some(p) = far.first() {
-        let mut seed = Bitboard::EMPTY;
-        seed.set(p);
-        let part = seed.flood(&far, geometry, board);
-        far = far.and_not(&part);
-        if !part.dilate(geometry, board).intersects(&killer_stones) {
-            continue;
-        }
-        for q in part.iter() {
-            if reduced.place_setup_stone(q, killer).is_err() {
-                return false;
-            }
+    // The far points next to the ring are filled; the rest stay empty,
+    // outside the read, as the wall's liberties (filled, the wall could be
+    // short of liberties the invader never had the moves to take). A
+    // filled point cut off from the killer's stones (a corner point behind
+    // the ring) is a weak string the reader lets the invader capture: a
+    // capture counts as breaking out, so it can only cost proofs.
+    let ring = near
+        .dilate(geometry, board)
+        .and(region)
+        .and_not(&near)
+        .and(&empty);
+    for q in ring.iter() {
+        if reduced.place_setup_stone(q, killer).is_err() {
+            return false;
         }
     }
     if !invaders.and_not(&reduced.stones(invader)).is_empty() {
@@ -481,6 +478,24 @@ mod tests {
     }
 
     #[test]
+    fn a_stone_read_around_dies_where_the_wall_has_no_liberty_outside() {
+        // Black's wall (rows 4 and 5, C3 and the D column) has its
+        // liberties only in its bottom-right area (20 empty points). Had
+        // the whole area beyond the read around White H2 been filled, the
+        // wall would be short of liberties and H2 would live by taking it.
+        let board = ".........
+                     .....X...
+                     .........
+                     OOOOOOOOO
+                     XXXXXXXXX
+                     XXX......
+                     OOXX.....
+                     .OOX...O.
+                     X.OX.....";
+        assert!(dies(board, (7, 1), Color::White));
+    }
+
+    #[test]
     fn invaders_far_apart_in_a_wide_area_are_read_apart() {
         // Black's four bottom rows hold White B3 and the pair G2 G3.
         let board = ".........
@@ -511,9 +526,9 @@ mod tests {
     }
 
     #[test]
-    fn a_lone_stone_near_the_side_is_read_with_the_corner_behind_it_open() {
-        // Filling every point beyond two rings of C8 would leave A9 (and
-        // A7) a White stone of its own inside Black's reach; they stay open.
+    fn a_lone_stone_near_the_side_dies_though_a_filled_point_is_cut_off() {
+        // The ring filled beyond two rings of C8 leaves A9 a White stone of
+        // its own, which the reader lets Black capture as a way out.
         let board = ".........
                      ..X......
                      .........

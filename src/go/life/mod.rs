@@ -17,6 +17,12 @@ pub use enclosed::{ENCLOSED_READ_NODES, dies_enclosed, enclosing_region};
 
 use crate::board::{Bitboard, Color, Point, Position};
 
+/// The fewest points a region of a string's own needs to make it live
+/// whatever the opponent plays there: the largest eye spaces that die
+/// (the flower and rabbity sixes) have six, and one more keeps a margin
+/// for a shape the walls' cutting points spoil.
+pub const MIN_LIVING_REGION: u32 = 8;
+
 /// What the static analysis says of a string, where it says anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StaticStatus {
@@ -57,13 +63,14 @@ impl<'a> StaticJudge<'a> {
     /// The status of the string of `color` through `p`: alive or dead
     /// unconditionally, else dead if it sits in a small region of the
     /// opponent whose walls are safe and the kill search proves it; `None`
-    /// where nothing is proven. `string_safe` judges each wall string the
-    /// static analysis cannot (say, by the playouts' ownership).
+    /// where nothing is proven. `string_safe` judges each wall string (its
+    /// stones and owner) the static analysis cannot (say, by the
+    /// playouts' ownership).
     pub fn status(
         &mut self,
         p: Point,
         color: Color,
-        string_safe: impl Fn(&Bitboard) -> bool,
+        string_safe: impl Fn(&Bitboard, Color) -> bool,
     ) -> Option<StaticStatus> {
         if self.settled[color.index()].contains(p) {
             return Some(StaticStatus::Alive);
@@ -89,6 +96,59 @@ impl<'a> StaticJudge<'a> {
         dies.then_some(StaticStatus::Dead)
     }
 
+    /// Whether the string of `color` through `p` lives by a region of its
+    /// own: it borders at least [`MIN_LIVING_REGION`] points without
+    /// `color`'s stones that only `color`'s stones and the edge enclose,
+    /// whose walls are safe (see [`StaticJudge::status`] for
+    /// `string_safe`) and where every opponent string is proven dead. No
+    /// eye space that large can be killed once the opponent's stones in it
+    /// are taken: the opponent would have to live inside to reduce it.
+    pub fn lives_by_region(
+        &mut self,
+        p: Point,
+        color: Color,
+        string_safe: impl Fn(&Bitboard, Color) -> bool,
+    ) -> bool {
+        let position = self.position;
+        let geometry = position.geometry();
+        let board = position.board_mask();
+        let others = board.and_not(&position.stones(color));
+        let stones = position.string_stones(p);
+        let mut unseen = stones.dilate(geometry, board).and(&others);
+        while let Some(q) = unseen.first() {
+            let mut seed = Bitboard::EMPTY;
+            seed.set(q);
+            let region = seed.flood(&others, geometry, board);
+            unseen = unseen.and_not(&region);
+            if region.count() >= MIN_LIVING_REGION
+                && self.walls_safe(&region, color, &string_safe)
+                && self.opponent_dead_in(&region, color, &string_safe)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether every string of `color`'s opponent in `region` is proven
+    /// dead.
+    fn opponent_dead_in(
+        &mut self,
+        region: &Bitboard,
+        color: Color,
+        string_safe: &impl Fn(&Bitboard, Color) -> bool,
+    ) -> bool {
+        let opponent = color.opponent();
+        let mut unjudged = region.and(&self.position.stones(opponent));
+        while let Some(q) = unjudged.first() {
+            unjudged = unjudged.and_not(&self.position.string_stones(q));
+            if self.status(q, opponent, string_safe) != Some(StaticStatus::Dead) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Whether every `owner` string around `region` may be taken as safe
     /// while the reader looks inside: unconditionally alive, or judged
     /// safe by `string_safe` and not open to an atari from outside (the
@@ -98,7 +158,7 @@ impl<'a> StaticJudge<'a> {
         &self,
         region: &Bitboard,
         owner: Color,
-        string_safe: impl Fn(&Bitboard) -> bool,
+        string_safe: impl Fn(&Bitboard, Color) -> bool,
     ) -> bool {
         let position = self.position;
         let geometry = position.geometry();
@@ -113,7 +173,7 @@ impl<'a> StaticJudge<'a> {
                 continue;
             }
             let outside_liberties = position.string_liberties(q).and_not(region).count();
-            if outside_liberties == 1 || !string_safe(&stones) {
+            if outside_liberties == 1 || !string_safe(&stones, owner) {
                 return false;
             }
         }
@@ -143,11 +203,57 @@ mod tests {
         let position = Position::from_text(BULKY_NAKADE, GameKind::Go).expect("a board");
         let at = |col, row| position.geometry().point_unchecked(col, row);
         let mut judge = StaticJudge::new(&position);
-        let dead = judge.status(at(0, 0), Color::White, |_| true);
+        let dead = judge.status(at(0, 0), Color::White, |_, _| true);
         assert_eq!(dead, Some(StaticStatus::Dead));
         // The White group is no safe wall for the Black stones inside, and
         // what was read for White's region says nothing of them.
-        let inside = judge.status(at(2, 0), Color::Black, |_| false);
+        let inside = judge.status(at(2, 0), Color::Black, |_, _| false);
         assert_eq!(inside, None);
+    }
+
+    /// Black's band (rows 4 and 5) encloses the four rows below it, where
+    /// White B3 and the pair G2 G3 die; White's band lives by its top rows.
+    const BANDS: &str = ".........
+                         ...XX....
+                         .......O.
+                         OOOOOOOOO
+                         XXXXXXXXX
+                         .........
+                         .O....O..
+                         ....X.O..
+                         .........";
+
+    #[test]
+    fn a_wall_lives_by_a_wide_region_where_every_invader_dies() {
+        let position = Position::from_text(BANDS, GameKind::Go).expect("a board");
+        let at = |col, row| position.geometry().point_unchecked(col, row);
+        let mut judge = StaticJudge::new(&position);
+        assert!(judge.lives_by_region(at(0, 4), Color::Black, |_, _| true));
+        // A Black stone inside the region lives by it too.
+        assert!(judge.lives_by_region(at(4, 1), Color::Black, |_, _| true));
+        assert!(judge.lives_by_region(at(0, 5), Color::White, |_, _| true));
+        // Not where a wall may be lost.
+        let mut judge = StaticJudge::new(&position);
+        assert!(!judge.lives_by_region(at(0, 4), Color::Black, |_, _| false));
+    }
+
+    #[test]
+    fn a_region_with_a_living_invader_or_too_few_points_gives_no_life() {
+        // White's bottom-left group has two eyes in the area below
+        // Black's band, and Black's top-right stones enclose four points.
+        let board = "......X..
+                     ......X..
+                     ......XXX
+                     OOOOOOOOO
+                     XXXXXXXXX
+                     OOOOO....
+                     O.O.O....
+                     OOOOO....
+                     .........";
+        let position = Position::from_text(board, GameKind::Go).expect("a board");
+        let at = |col, row| position.geometry().point_unchecked(col, row);
+        let mut judge = StaticJudge::new(&position);
+        assert!(!judge.lives_by_region(at(0, 4), Color::Black, |_, _| true));
+        assert!(!judge.lives_by_region(at(6, 7), Color::Black, |_, _| true));
     }
 }

@@ -17,6 +17,13 @@ use crate::search::{FastRng, stone_before};
 /// (measured against GNU Go's lists in docs/tuning.md).
 pub const DEAD_THRESHOLD: f32 = 0.35;
 
+/// Playouts before [`Ownership::until_decided`] first asks whether the
+/// estimate is enough.
+pub const FIRST_LOOK: u32 = 64;
+
+/// Playouts between two of its later questions.
+pub const LOOK_EVERY: u32 = 32;
+
 /// Average owner of each point: +1 always Black's, -1 always White's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ownership {
@@ -45,7 +52,7 @@ impl Ownership {
         rng: &mut FastRng,
         stop: &AtomicBool,
     ) -> Ownership {
-        Ownership::average(game, playouts, rng, stop, false)
+        Ownership::average(game, playouts, rng, stop, false, &mut |_, _| false)
     }
 
     /// [`Ownership::estimate_until`] for judging the end of a game: every
@@ -58,17 +65,34 @@ impl Ownership {
         rng: &mut FastRng,
         stop: &AtomicBool,
     ) -> Ownership {
-        Ownership::average(game, playouts, rng, stop, true)
+        Ownership::average(game, playouts, rng, stop, true, &mut |_, _| false)
     }
 
-    /// The average owner over `playouts` playouts, starting every other
-    /// one with the other side to move if `both_sides_first`.
+    /// [`Ownership::estimate_until`] (or [`Ownership::settled_until`] if
+    /// `both_sides_first`) that ends once `decided` says the estimate so
+    /// far is enough: asked with it and the playouts behind it after
+    /// [`FIRST_LOOK`] playouts and every [`LOOK_EVERY`] after.
+    pub fn until_decided(
+        game: &Game,
+        playouts: u32,
+        rng: &mut FastRng,
+        stop: &AtomicBool,
+        both_sides_first: bool,
+        decided: &mut dyn FnMut(&Ownership, u32) -> bool,
+    ) -> Ownership {
+        Ownership::average(game, playouts, rng, stop, both_sides_first, decided)
+    }
+
+    /// The average owner over `playouts` playouts (fewer if `decided`
+    /// says so), starting every other one with the other side to move if
+    /// `both_sides_first`.
     fn average(
         game: &Game,
         playouts: u32,
         rng: &mut FastRng,
         stop: &AtomicBool,
         both_sides_first: bool,
+        decided: &mut dyn FnMut(&Ownership, u32) -> bool,
     ) -> Ownership {
         // The game's own passes do not end the playouts: after the
         // opponent's pass, ours would end them before a dead stone is taken.
@@ -102,10 +126,19 @@ impl Ownership {
             for p in white.iter() {
                 sums[p.idx()] -= 1;
             }
+            let look = played >= FIRST_LOOK && (played - FIRST_LOOK).is_multiple_of(LOOK_EVERY);
+            if look && played < playouts && decided(&Ownership::mean(&sums, played), played) {
+                break;
+            }
         }
+        Ownership::mean(&sums, played)
+    }
+
+    /// The ownership from the owners' `sums` over `played` playouts.
+    fn mean(sums: &[i32], played: u32) -> Ownership {
         let n = played.max(1) as f32;
         Ownership {
-            values: sums.into_iter().map(|s| s as f32 / n).collect(),
+            values: sums.iter().map(|&s| s as f32 / n).collect(),
         }
     }
 
@@ -126,5 +159,43 @@ impl Ownership {
             }
         }
         dead
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::GameKind;
+    use rand_xoshiro::rand_core::SeedableRng;
+
+    #[test]
+    fn an_estimate_ends_once_it_is_decided() {
+        let game = Game::new(
+            Position::from_text(".....\n.....\n.....\n.....\n.....", GameKind::Go)
+                .expect("a board")
+                .geometry(),
+            GameKind::Go,
+            7.0,
+        );
+        let stop = AtomicBool::new(false);
+        let mut asked = Vec::new();
+        let mut rng = FastRng::seed_from_u64(3);
+        let mut never = |_: &Ownership, played: u32| {
+            asked.push(played);
+            false
+        };
+        Ownership::until_decided(&game, 200, &mut rng, &stop, true, &mut never);
+        assert_eq!(asked, [64, 96, 128, 160, 192]);
+        let mut asked = Vec::new();
+        let mut at_96 = |_: &Ownership, played: u32| {
+            asked.push(played);
+            played == 96
+        };
+        let decided = Ownership::until_decided(&game, 200, &mut rng, &stop, true, &mut at_96);
+        assert_eq!(asked, [64, 96]);
+        // A mean over 96 playouts: a multiple of 1/96 at every point.
+        let centre = game.geometry().point_unchecked(2, 2);
+        let sum = decided.value(centre) * 96.0;
+        assert!((sum - sum.round()).abs() < 1e-3);
     }
 }

@@ -77,40 +77,59 @@ impl Player {
     /// it, in the order of [`Player::string_statuses`].
     pub(super) fn judge_strings(&self, game: &Game) -> Vec<JudgedString> {
         let position = game.position();
+        let strings = board_strings(position);
         // NoGo never captures: every stone stays to the end.
-        let mut judged = (game.kind() == GameKind::Go)
-            .then(|| (self.ownership(game), StaticJudge::new(position)));
-        let mut seen = Bitboard::EMPTY;
-        let mut strings = Vec::new();
-        for p in game.geometry().points() {
-            let Some(color) = position.cell(p).color() else {
-                continue;
-            };
-            if seen.contains(p) {
-                continue;
-            }
-            let stones = position.string_stones(p);
-            seen = seen.or(&stones);
-            let (status, basis) = match judged.as_mut() {
-                Some((own, judge)) => judge_string(own, judge, p, color, &stones),
-                None => (StringStatus::Alive, Basis::Proved),
-            };
-            // The playouts often break a seki (a side sure to lose fills a
-            // shared liberty): where they are unsure, its shape decides.
-            let (status, sure) = match basis {
-                Basis::Unsure if seki_shape(position, &stones, color) => (StringStatus::Seki, true),
-                Basis::Unsure => (status, false),
-                Basis::Proved | Basis::Clear => (status, true),
-            };
-            let points = stones.iter().collect();
-            strings.push(JudgedString {
-                points,
-                color,
-                status,
-                sure,
-            });
-        }
+        let judged: Vec<(StringStatus, Basis)> = if game.kind() == GameKind::Go {
+            let mut judge = StaticJudge::new(position);
+            let own = self.judging_ownership(game, &strings, &judge);
+            strings
+                .iter()
+                .map(|string| judge_string(&own, &mut judge, string))
+                .collect()
+        } else {
+            vec![(StringStatus::Alive, Basis::Proved); strings.len()]
+        };
         strings
+            .into_iter()
+            .zip(judged)
+            .map(|(string, (status, basis))| {
+                // The playouts often break a seki (a side sure to lose
+                // fills a shared liberty): where they are unsure, its
+                // shape decides.
+                let (status, sure) = match basis {
+                    Basis::Unsure if string.seki_shaped => (StringStatus::Seki, true),
+                    Basis::Unsure => (status, false),
+                    Basis::Proved | Basis::Clear => (status, true),
+                };
+                JudgedString {
+                    points: string.stones.iter().collect(),
+                    color: string.color,
+                    status,
+                    sure,
+                }
+            })
+            .collect()
+    }
+
+    /// [`Player::ownership`] for judging `strings`, whose playouts end
+    /// once no string's judgement could change within the estimate's
+    /// error (see [`judgement_decided`]).
+    fn judging_ownership(
+        &self,
+        game: &Game,
+        strings: &[BoardString],
+        judge: &StaticJudge,
+    ) -> Ownership {
+        let board = board_copy(game, game.to_move());
+        let both_sides_first = game.position().consecutive_passes() > 0;
+        Ownership::until_decided(
+            &board,
+            self.settings.ownership_playouts,
+            &mut self.position_rng(game),
+            &self.interrupted,
+            both_sides_first,
+            &mut |own, played| judgement_decided(own, played, strings, judge),
+        )
     }
 
     /// The stones judged dead, of `color` or of both sides.
@@ -169,21 +188,105 @@ enum Basis {
     Unsure,
 }
 
-/// The status of the string of `color` at `p` (its `stones`), and what it
-/// rests on: static analysis settles what it proves; the playouts judge
-/// the rest.
+/// A string of the board: a point of it, its colour, its stones and
+/// whether it stands in the shape of a seki (see [`seki_shape`]).
+struct BoardString {
+    at: Point,
+    color: Color,
+    stones: Bitboard,
+    seki_shaped: bool,
+}
+
+/// Every string of `position`, in board order (by their lowest point).
+fn board_strings(position: &Position) -> Vec<BoardString> {
+    let mut seen = Bitboard::EMPTY;
+    let mut strings = Vec::new();
+    for p in position.geometry().points() {
+        let Some(color) = position.cell(p).color() else {
+            continue;
+        };
+        if seen.contains(p) {
+            continue;
+        }
+        let stones = position.string_stones(p);
+        seen = seen.or(&stones);
+        strings.push(BoardString {
+            at: p,
+            color,
+            stones,
+            seki_shaped: seki_shape(position, &stones, color),
+        });
+    }
+    strings
+}
+
+/// How many standard errors a string's mean ownership must lie from each
+/// threshold of its status before the ownership playouts may stop.
+const DECIDED_ERRORS: f32 = 3.0;
+
+/// The mean ownerships at which a string's status may change: dead,
+/// seki, alive, and a wall safe or not; for a string in the shape of a
+/// seki, whether the playouts are unsure of it too.
+const STATUS_THRESHOLDS: [f32; 6] = [
+    -DEAD_THRESHOLD,
+    -SEKI_BAND,
+    SEKI_BAND,
+    DEAD_THRESHOLD,
+    -UNSURE_OWNERSHIP,
+    UNSURE_OWNERSHIP,
+];
+
+/// How many of [`STATUS_THRESHOLDS`] bear on a string not in the shape of
+/// a seki.
+const PLAIN_THRESHOLDS: usize = 4;
+
+/// Whether `played` playouts' `own` is enough to judge every string: each
+/// string is proven alive or dead unconditionally, or its mean ownership
+/// lies [`DECIDED_ERRORS`] standard errors or more from each of the
+/// [`STATUS_THRESHOLDS`] that bear on it. A playout's share of a string's
+/// points it gives the owner lies in [-1, 1], so its variance is at most
+/// (1 - m)(1 + m) for a mean m (Bhatia and Davis); 1 / played more keeps a
+/// string every playout agreed on from looking certain. Whether the
+/// playouts are sure of a string in no seki shape (`UNSURE_OWNERSHIP`) is
+/// left to the estimate where it stops: it asks for reading, not another
+/// status.
+fn judgement_decided(
+    own: &Ownership,
+    played: u32,
+    strings: &[BoardString],
+    judge: &StaticJudge,
+) -> bool {
+    let n = played as f32;
+    strings.iter().all(|string| {
+        if judge.unconditionally_settled(string.at, string.color) {
+            return true;
+        }
+        let mean = mean_ownership(own, &string.stones, string.color);
+        let error = DECIDED_ERRORS * ((1.0 - mean * mean + 1.0 / n) / n).sqrt();
+        let bearing = if string.seki_shaped {
+            STATUS_THRESHOLDS.len()
+        } else {
+            PLAIN_THRESHOLDS
+        };
+        STATUS_THRESHOLDS[..bearing]
+            .iter()
+            .all(|threshold| (mean - threshold).abs() > error)
+    })
+}
+
+/// The status of `string`, and what it rests on: static analysis settles
+/// what it proves; the playouts judge the rest.
 fn judge_string(
     own: &Ownership,
     judge: &mut StaticJudge,
-    p: Point,
-    color: Color,
-    stones: &Bitboard,
+    string: &BoardString,
 ) -> (StringStatus, Basis) {
+    let BoardString { at: p, color, .. } = *string;
     let owned_by = |set: &Bitboard, owner: Color| mean_ownership(own, set, owner);
     // A wall string counts as safe when the playouts give its points to
     // its owner.
     let wall_safe = |wall: &Bitboard, owner: Color| owned_by(wall, owner) > DEAD_THRESHOLD;
-    let mean = owned_by(stones, color);
+    let mean = owned_by(&string.stones, color);
     let clear = if mean.abs() >= UNSURE_OWNERSHIP {
         Basis::Clear
     } else {
@@ -266,6 +369,38 @@ mod tests {
 
     fn board(text: &str) -> Position {
         Position::from_text(text, GameKind::Go).expect("a board")
+    }
+
+    #[test]
+    fn only_strings_settled_without_playouts_are_decided_after_one() {
+        let position = board(
+            ".X.X.....
+             XXXX.....
+             .........
+             .........
+             ....O....
+             .........
+             .........
+             .........
+             .........",
+        );
+        let judge = StaticJudge::new(&position);
+        let strings = board_strings(&position);
+        let mut game = Game::new(position.geometry(), GameKind::Go, 7.0);
+        let stones: Vec<(Point, Color)> = strings
+            .iter()
+            .flat_map(|string| string.stones.iter().map(|p| (p, string.color)))
+            .collect();
+        game.add_setup(&stones).expect("a legal board");
+        let own = Ownership::estimate(&game, 1, &mut FastRng::seed_from_u64(1));
+        // Black's two eyes are alive whatever one playout says.
+        let black: Vec<BoardString> = board_strings(&position)
+            .into_iter()
+            .filter(|string| string.color == Color::Black)
+            .collect();
+        assert!(judgement_decided(&own, 1, &black, &judge));
+        // One playout leaves White E5 within three errors of a threshold.
+        assert!(!judgement_decided(&own, 1, &strings, &judge));
     }
 
     #[test]

@@ -19,7 +19,7 @@
 
 use std::collections::HashMap;
 
-use crate::board::{Bitboard, Color, Point, Position};
+use crate::board::{Bitboard, Cell, Color, Point, Position, zobrist};
 
 use super::benson::pass_alive_within;
 
@@ -253,7 +253,7 @@ impl Reader {
         if let Some(killer_wins) = self.settled(position, passes) {
             return killer_wins == killer_goal;
         }
-        let key = (position.hash_with_side(), passes);
+        let key = (self.key(position), passes);
         if let Some(&killer_wins) = self.proven.get(&key) {
             return killer_wins == killer_goal;
         }
@@ -316,14 +316,43 @@ impl Reader {
         None
     }
 
+    /// The points of the region holding `cell`. Only the region's cells
+    /// (and its walls') change in a read, so looking at them alone is
+    /// looking at the whole board's difference from the start.
+    fn in_region(&self, position: &Position, cell: Cell) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        for q in self.region.iter() {
+            if position.cell(q) == cell {
+                set.set(q);
+            }
+        }
+        set
+    }
+
+    /// The table key of `position`: its region's stones and the side to
+    /// move (a lost wall ends the read before the table is asked).
+    fn key(&self, position: &Position) -> u64 {
+        let mut key = match position.to_move() {
+            Color::Black => 0,
+            Color::White => zobrist::WHITE_TO_MOVE,
+        };
+        for q in self.region.iter() {
+            if let Some(color) = position.cell(q).color() {
+                key ^= zobrist::stone_key(color, q);
+            }
+        }
+        key
+    }
+
     /// The result where the position itself decides it.
     fn settled(&self, position: &Position, passes: u8) -> Option<bool> {
-        let invaders = position.stones(self.invader).and(&self.region);
+        let invaders = self.in_region(position, self.invader.cell());
         if invaders.is_empty() {
             return Some(true);
         }
-        let killer_stones = position.stones(self.invader.opponent());
-        if self.walls.and_not(&killer_stones).count() > 0 || passes >= 2 {
+        let killer = self.invader.opponent().cell();
+        let wall_lost = self.walls.iter().any(|q| position.cell(q) != killer);
+        if wall_lost || passes >= 2 {
             return Some(false);
         }
         // Two eyes take at least six stones (two one-point eyes in a corner):
@@ -346,11 +375,10 @@ impl Reader {
     fn moves(&self, position: &Position, mover: Color, proving: bool) -> Vec<Option<Point>> {
         let geometry = position.geometry();
         let board = position.board_mask();
-        let invaders = position.stones(self.invader).and(&self.region);
+        let invaders = self.in_region(position, self.invader.cell());
+        let empty = self.in_region(position, Cell::Empty);
         let near_invaders = invaders.dilate(geometry, board);
-        let mut scored: Vec<(u32, Point)> = self
-            .region
-            .and(&position.empty_mask())
+        let mut scored: Vec<(u32, Point)> = empty
             .iter()
             .filter(|&p| position.is_legal(p, mover))
             .map(|p| {
@@ -358,7 +386,8 @@ impl Reader {
                 single.set(p);
                 let around = single.dilate(geometry, board);
                 let touching = around.and(&invaders).count();
-                let room = around.and(&position.empty_mask()).count();
+                // The region's neighbours outside it are walls, never empty.
+                let room = around.and(&empty).count();
                 let urgency = 4 * touching + room + 8 * u32::from(near_invaders.contains(p));
                 (urgency, p)
             })

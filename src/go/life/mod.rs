@@ -60,6 +60,12 @@ impl<'a> StaticJudge<'a> {
         self.settled[color.index()].contains(p)
     }
 
+    /// Whether the string of `color` through `p` is alive or dead
+    /// unconditionally (Benson), known without reading.
+    pub fn unconditionally_settled(&self, p: Point, color: Color) -> bool {
+        self.settled[color.index()].contains(p) || self.enclosed[color.index()].contains(p)
+    }
+
     /// The status of the string of `color` through `p`: alive or dead
     /// unconditionally, else dead if it sits in a small region of the
     /// opponent whose walls are safe and the kill search proves it; `None`

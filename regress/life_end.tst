@@ -99,14 +99,12 @@ loadsgf sgf/life_end_13x13_nakade_seki.sgf
 # Three-wide columns: White B10 B11 in Black's left area, a Black three-stone
 # line G8-G10 in White's middle column (no eye can touch White's walls) and White
 # M5 in Black's right area are dead.
-# Known failures (*): Kosumi leaves out B10 B11 (the three-wide corridor, as in
-# life.tst).
 loadsgf sgf/life_end_13x13_columns.sgf
 190 final_status_list dead
-#? [M5\sG8 G9 G10\sB10 B11]*
+#? [M5\sG8 G9 G10\sB10 B11]
 loadsgf sgf/life_end_13x13_columns.sgf
 200 final_score
-#? [B\+31\.5]*
+#? [B\+31\.5]
 
 # Dead stones touching the walls: Black C11 D11 and M11 on White's wall (White's
 # top split by F11-F13, with C12 D12 M12 over them), White E8 F8 on Black's

@@ -322,6 +322,29 @@ mod tests {
     /// them to Black only about 63% of the time.
     const ONE_EYED_GROUP: &str = include_str!("../../tests/data/finished/9x9-s049-g2.sgf");
 
+    #[test]
+    fn settled_boards_are_judged_sure_without_a_play_out() {
+        // Dead stones the playouts are unsure of are proven by reading,
+        // and walls the playouts are unsure of live by their areas.
+        let boards = [
+            include_str!("../../regress/sgf/life_end_9x9_nakade.sgf"),
+            include_str!("../../regress/sgf/life_end_9x9_bands.sgf"),
+            include_str!("../../regress/sgf/life_end_9x9_columns.sgf"),
+            include_str!("../../regress/sgf/life_end_19x19_bands.sgf"),
+        ];
+        let player = player(2000);
+        for sgf in boards {
+            let game = load(sgf);
+            let judged = player.judge_strings(&game);
+            let unsure: Vec<&Vec<Point>> = judged
+                .iter()
+                .filter(|string| !string.sure)
+                .map(|string| &string.points)
+                .collect();
+            assert!(unsure.is_empty(), "unsure strings {unsure:?}");
+        }
+    }
+
     fn player(aftermath_playouts: u32) -> Player {
         let params = SearchParams {
             seed: 1,

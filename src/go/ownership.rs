@@ -52,41 +52,17 @@ impl Ownership {
         rng: &mut FastRng,
         stop: &AtomicBool,
     ) -> Ownership {
-        Ownership::average(game, playouts, rng, stop, false, &mut |_, _| false)
+        Ownership::until_decided(game, playouts, rng, stop, false, &mut |_, _| false)
     }
 
-    /// [`Ownership::estimate_until`] for judging the end of a game: every
-    /// other playout starts with the other side to move, because who
-    /// moves next after the passes is an accident of who passed last and
-    /// the stones' fate must not hang on it.
-    pub fn settled_until(
-        game: &Game,
-        playouts: u32,
-        rng: &mut FastRng,
-        stop: &AtomicBool,
-    ) -> Ownership {
-        Ownership::average(game, playouts, rng, stop, true, &mut |_, _| false)
-    }
-
-    /// [`Ownership::estimate_until`] (or [`Ownership::settled_until`] if
-    /// `both_sides_first`) that ends once `decided` says the estimate so
-    /// far is enough: asked with it and the playouts behind it after
-    /// [`FIRST_LOOK`] playouts and every [`LOOK_EVERY`] after.
+    /// [`Ownership::estimate_until`] that ends once `decided` says the
+    /// estimate so far is enough (asked with it and the playouts behind
+    /// it after [`FIRST_LOOK`] playouts and every [`LOOK_EVERY`] after),
+    /// and, if `both_sides_first`, starts every other playout with the
+    /// other side to move: when judging the end of a game, who moves next
+    /// after the passes is an accident of who passed last and the stones'
+    /// fate must not hang on it.
     pub fn until_decided(
-        game: &Game,
-        playouts: u32,
-        rng: &mut FastRng,
-        stop: &AtomicBool,
-        both_sides_first: bool,
-        decided: &mut dyn FnMut(&Ownership, u32) -> bool,
-    ) -> Ownership {
-        Ownership::average(game, playouts, rng, stop, both_sides_first, decided)
-    }
-
-    /// The average owner over `playouts` playouts (fewer if `decided`
-    /// says so), starting every other one with the other side to move if
-    /// `both_sides_first`.
-    fn average(
         game: &Game,
         playouts: u32,
         rng: &mut FastRng,

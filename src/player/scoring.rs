@@ -54,14 +54,24 @@ impl Player {
     /// depends on the moves that made it: the same board reached two ways
     /// must get the same estimate.
     pub fn ownership(&self, game: &Game) -> Ownership {
-        let board = board_copy(game, game.to_move());
-        let playouts = self.settings.ownership_playouts;
-        let rng = &mut self.position_rng(game);
-        if game.position().consecutive_passes() > 0 {
-            Ownership::settled_until(&board, playouts, rng, &self.interrupted)
-        } else {
-            Ownership::estimate_until(&board, playouts, rng, &self.interrupted)
-        }
+        self.ownership_until(game, &mut |_, _| false)
+    }
+
+    /// [`Player::ownership`], ending its playouts once `decided` says so
+    /// (see [`Ownership::until_decided`]).
+    fn ownership_until(
+        &self,
+        game: &Game,
+        decided: &mut dyn FnMut(&Ownership, u32) -> bool,
+    ) -> Ownership {
+        Ownership::until_decided(
+            &board_copy(game, game.to_move()),
+            self.settings.ownership_playouts,
+            &mut self.position_rng(game),
+            &self.interrupted,
+            game.position().consecutive_passes() > 0,
+            decided,
+        )
     }
 
     /// Every string on the board with its status, strings in board order
@@ -120,16 +130,9 @@ impl Player {
         strings: &[BoardString],
         judge: &StaticJudge,
     ) -> Ownership {
-        let board = board_copy(game, game.to_move());
-        let both_sides_first = game.position().consecutive_passes() > 0;
-        Ownership::until_decided(
-            &board,
-            self.settings.ownership_playouts,
-            &mut self.position_rng(game),
-            &self.interrupted,
-            both_sides_first,
-            &mut |own, played| judgement_decided(own, played, strings, judge),
-        )
+        self.ownership_until(game, &mut |own, played| {
+            judgement_decided(own, played, strings, judge)
+        })
     }
 
     /// The stones judged dead, of `color` or of both sides.

@@ -5,7 +5,7 @@
 use crate::board::{Bitboard, Color, GameKind, LibertyMemo, Point, Position};
 
 use super::checks::MoveChecks;
-use super::life::enclosed::{ENCLOSED_READ_NODES, MAX_READ_EMPTIES, enclosing_regions, key_move};
+use super::life::enclosed::{MAX_READ_EMPTIES, enclosing_regions, key_move};
 use super::life::eyes::vital_points;
 use super::policy::pattern_at;
 use super::reading::{Effect, root_effects};
@@ -240,6 +240,11 @@ pub fn root_vital_priors(params: &SearchParams, position: &Position) -> Vec<(Poi
 /// each costs two reads, and a finished board has many.
 const LIFE_REGIONS_READ: usize = 2;
 
+/// Nodes each of [`root_life_priors`]'s reads may cost: a read that runs
+/// out is most often one whose goal fails (the invader moving first
+/// cannot live), which no budget would prove.
+const LIFE_READ_NODES: u32 = 2_000;
+
 /// Extra priors at the root from life-and-death reading: for each small
 /// region one colour encloses (see `life::enclosed`) whose invader stones
 /// die if the encloser moves first and live if they move first, the move
@@ -272,16 +277,31 @@ pub fn root_life_priors(
     regions.sort_by_cached_key(|(region, _)| distance(region));
     let mut priors = Vec::new();
     for (region, invader) in regions.into_iter().take(LIFE_REGIONS_READ) {
-        let budget = ENCLOSED_READ_NODES / 2;
-        let (Some(kill), Some(live)) = (
-            key_move(position, &region, invader, true, budget),
-            key_move(position, &region, invader, false, budget),
+        // The mover's own key move first: without it there is no prior,
+        // and the other side's read only confirms the region is undecided.
+        let Some(key) = key_move(
+            position,
+            &region,
+            invader,
+            mover != invader,
+            LIFE_READ_NODES,
         ) else {
             continue;
         };
+        if key_move(
+            position,
+            &region,
+            invader,
+            mover == invader,
+            LIFE_READ_NODES,
+        )
+        .is_none()
+        {
+            continue;
+        }
         let mut prior = Prior { visits: 0, wins: 0 };
         prior.won(params.prior_life);
-        priors.push((if mover == invader { live } else { kill }, prior));
+        priors.push((key, prior));
     }
     priors
 }

@@ -23,9 +23,6 @@ use crate::board::{Bitboard, Cell, Color, Point, Position, zobrist};
 
 use super::benson::pass_alive_within;
 
-/// Nodes one question may cost.
-pub const ENCLOSED_READ_NODES: u32 = 10_000;
-
 /// Moves the side proving its goal tries at each of its turns.
 const PROVING_MOVES: usize = 4;
 
@@ -410,6 +407,9 @@ mod tests {
     use crate::board::GameKind;
     use crate::go::life::tests::BULKY_NAKADE;
 
+    /// Nodes a test's read may cost unless it says otherwise.
+    const READ_NODES: u32 = 10_000;
+
     /// Whether the `invader` string through (col, row) dies, read with
     /// `budget` nodes.
     fn dies_within(text: &str, stone: (usize, usize), invader: Color, budget: u32) -> bool {
@@ -420,7 +420,7 @@ mod tests {
     }
 
     fn dies(text: &str, stone: (usize, usize), invader: Color) -> bool {
-        dies_within(text, stone, invader, ENCLOSED_READ_NODES)
+        dies_within(text, stone, invader, READ_NODES)
     }
 
     #[test]
@@ -584,7 +584,7 @@ mod tests {
         let position = Position::from_text(board, GameKind::Go).expect("a board");
         let at = |col, row| position.geometry().point_unchecked(col, row);
         let region = enclosing_region(&position, at(0, 1), Color::White);
-        let budget = ENCLOSED_READ_NODES;
+        let budget = READ_NODES;
         assert_eq!(
             key_move(&position, &region, Color::White, true, budget),
             Some(at(1, 0))

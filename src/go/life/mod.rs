@@ -13,16 +13,15 @@ pub mod enclosed;
 pub mod eyes;
 
 pub use benson::{PassAlive, pass_alive};
-pub use enclosed::{ENCLOSED_READ_NODES, dies_enclosed, enclosing_region};
+pub use enclosed::{dies_enclosed, enclosing_region};
 
 use crate::board::{Bitboard, Color, Point, Position};
 
-/// Nodes the count's kill search may spend on one region: four times the
-/// search priors' (`ENCLOSED_READ_NODES`), since a count reads each region
-/// once and a read that runs out sends the count to a play-out of the
-/// game (seconds). White B6 B7 in Black's three columns (regress
+/// Nodes the count's kill search may spend on one region: a count reads
+/// each region once, and a read that runs out sends the count to a
+/// play-out of the game (seconds). White B6 B7 in Black's three columns (regress
 /// life_end_9x9_columns) take about 100,000 nodes to kill.
-pub const COUNT_READ_NODES: u32 = 4 * ENCLOSED_READ_NODES;
+pub const COUNT_READ_NODES: u32 = 40_000;
 
 /// The fewest points a region of a string's own needs to make it live
 /// whatever the opponent plays there: the largest eye spaces that die

@@ -18,8 +18,10 @@
 //! (`key_move`), for the search's priors.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use crate::board::{Bitboard, Cell, Color, Point, Position, zobrist};
+use crate::go::gammas::CodeHasher;
 
 use super::benson::pass_alive_within;
 
@@ -129,8 +131,9 @@ fn read_region(
         invader,
         nodes: 0,
         budget,
-        proven: HashMap::new(),
-        failed: HashMap::new(),
+        proven: TableMap::default(),
+        failed: TableMap::default(),
+        spare: Vec::new(),
     };
     let mut start = position.clone();
     start.set_to_move(first);
@@ -224,6 +227,10 @@ fn dies_nearby(position: &Position, region: &Bitboard, invader: Color, budget: u
 /// The fewest stones that can be alive unconditionally.
 const MIN_PASS_ALIVE_STONES: u32 = 6;
 
+/// The reader's tables, keyed by Zobrist hashes: spread already, so a
+/// multiplicative hash does (SipHash cost a share of every node).
+type TableMap<K, V> = HashMap<K, V, BuildHasherDefault<CodeHasher>>;
+
 /// One reading question's state.
 struct Reader {
     region: Bitboard,
@@ -234,10 +241,13 @@ struct Reader {
     budget: u32,
     /// Proven results (whether the killer wins) by position and passes in
     /// a row.
-    proven: HashMap<(u64, u8), bool>,
+    proven: TableMap<(u64, u8), bool>,
     /// The deepest search that failed to prove a goal, by position, passes
     /// and goal.
-    failed: HashMap<(u64, u8, bool), u32>,
+    failed: TableMap<(u64, u8, bool), u32>,
+    /// Boards the finished nodes played on, to play later ones on: copying
+    /// the part of a board in use costs less than cloning a whole one.
+    spare: Vec<Box<Position>>,
 }
 
 impl Reader {
@@ -264,8 +274,12 @@ impl Reader {
         self.nodes += 1;
         let mover = position.to_move();
         let goal_side_moves = (mover != self.invader) == killer_goal;
+        let mut child = self.board_like(position);
+        // Whether a move decided the node: the goal's side proving it,
+        // or the other side's move it could not answer.
+        let mut decided = None;
         for mv in self.moves(position, mover, goal_side_moves) {
-            let mut child = position.clone();
+            child.copy_from(position);
             let child_passes = match mv {
                 Some(p) => {
                     child.play_in_search(p, mover);
@@ -278,21 +292,26 @@ impl Reader {
             };
             let proved = self.proves(&child, depth - 1, child_passes, killer_goal);
             if proved == goal_side_moves {
-                if proved {
-                    self.proven.insert(key, killer_goal);
-                    return true;
-                }
-                self.failed.insert(failed_key, depth);
-                return false;
+                decided = Some(proved);
+                break;
             }
         }
-        if goal_side_moves {
-            self.failed.insert(failed_key, depth);
-            false
-        } else {
+        self.spare.push(child);
+        // Undecided, the node goes to the side that did not move.
+        if decided.unwrap_or(!goal_side_moves) {
             self.proven.insert(key, killer_goal);
             true
+        } else {
+            self.failed.insert(failed_key, depth);
+            false
         }
+    }
+
+    /// A board to play a child of `position` on: a spare one, or a copy.
+    fn board_like(&mut self, position: &Position) -> Box<Position> {
+        self.spare
+            .pop()
+            .unwrap_or_else(|| Box::new(position.clone()))
     }
 
     /// The first move of the goal's side, to move in `start`, that proves
@@ -303,14 +322,18 @@ impl Reader {
             return None;
         }
         let mover = start.to_move();
-        for p in self.moves(start, mover, false).into_iter().flatten() {
-            let mut child = start.clone();
-            child.play_in_search(p, mover);
-            if self.proves(&child, depth - 1, 0, killer_goal) {
-                return Some(p);
-            }
-        }
-        None
+        let mut child = self.board_like(start);
+        let found = self
+            .moves(start, mover, false)
+            .into_iter()
+            .flatten()
+            .find(|&p| {
+                child.copy_from(start);
+                child.play_in_search(p, mover);
+                self.proves(&child, depth - 1, 0, killer_goal)
+            });
+        self.spare.push(child);
+        found
     }
 
     /// The points of the region holding `cell`. Only the region's cells
@@ -324,6 +347,18 @@ impl Reader {
             }
         }
         set
+    }
+
+    /// Whether the `invaders` enclose at least two points of the region
+    /// apart from its walls: unconditional life needs two such regions
+    /// (Benson's vital regions), and asking costs less than Benson.
+    fn two_enclosures(&self, position: &Position, invaders: &Bitboard) -> bool {
+        let geometry = position.geometry();
+        let board = position.board_mask();
+        let inside = self.region.and_not(invaders);
+        let open = self.walls.dilate(geometry, board).and(&inside);
+        let reached = open.flood(&inside, geometry, board);
+        inside.and_not(&reached).count() >= 2
     }
 
     /// The table key of `position`: its region's stones and the side to
@@ -355,6 +390,7 @@ impl Reader {
         // Two eyes take at least six stones (two one-point eyes in a corner):
         // fewer are never alive unconditionally, so Benson is skipped.
         if invaders.count() >= MIN_PASS_ALIVE_STONES
+            && self.two_enclosures(position, &invaders)
             && pass_alive_within(position, self.invader, &self.region)
                 .stones
                 .intersects(&invaders)
@@ -371,21 +407,17 @@ impl Reader {
     /// refuted.
     fn moves(&self, position: &Position, mover: Color, proving: bool) -> Vec<Option<Point>> {
         let geometry = position.geometry();
-        let board = position.board_mask();
-        let invaders = self.in_region(position, self.invader.cell());
-        let empty = self.in_region(position, Cell::Empty);
-        let near_invaders = invaders.dilate(geometry, board);
-        let mut scored: Vec<(u32, Point)> = empty
+        let invader = self.invader.cell();
+        let mut scored: Vec<(u32, Point)> = self
+            .in_region(position, Cell::Empty)
             .iter()
             .filter(|&p| position.is_legal(p, mover))
             .map(|p| {
-                let mut single = Bitboard::EMPTY;
-                single.set(p);
-                let around = single.dilate(geometry, board);
-                let touching = around.and(&invaders).count();
+                let around = geometry.neighbours(p).map(|q| position.cell(q));
+                let touching = around.iter().filter(|&&cell| cell == invader).count() as u32;
                 // The region's neighbours outside it are walls, never empty.
-                let room = around.and(&empty).count();
-                let urgency = 4 * touching + room + 8 * u32::from(near_invaders.contains(p));
+                let room = 1 + around.iter().filter(|&&cell| cell == Cell::Empty).count() as u32;
+                let urgency = 4 * touching + room + 8 * u32::from(touching > 0);
                 (urgency, p)
             })
             .collect();

@@ -416,7 +416,7 @@ impl Reader {
                 let around = geometry.neighbours(p).map(|q| position.cell(q));
                 let touching = around.iter().filter(|&&cell| cell == invader).count() as u32;
                 // The region's neighbours outside it are walls, never empty.
-                let room = 1 + around.iter().filter(|&&cell| cell == Cell::Empty).count() as u32;
+                let room = around.iter().filter(|&&cell| cell == Cell::Empty).count() as u32;
                 let urgency = 4 * touching + room + 8 * u32::from(touching > 0);
                 (urgency, p)
             })

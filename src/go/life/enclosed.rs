@@ -125,9 +125,15 @@ fn read_region(
     // Inner stones of the killer may be captured and their points played
     // again, so they count towards the moves a line can take.
     let open_points = region.and_not(&position.stones(invader)).count();
+    // A wall string with a liberty outside cannot be captured by play
+    // inside, where the reader plays.
+    let walls_hold = walls
+        .iter()
+        .all(|q| !position.string_liberties(q).and_not(region).is_empty());
     let mut reader = Reader {
         region: *region,
         walls,
+        walls_hold,
         invader,
         nodes: 0,
         budget,
@@ -236,6 +242,8 @@ struct Reader {
     region: Bitboard,
     /// The killer's stones around the region: losing one frees the invader.
     walls: Bitboard,
+    /// Whether every wall string has a liberty outside the region.
+    walls_hold: bool,
     invader: Color,
     nodes: u32,
     budget: u32,
@@ -349,6 +357,33 @@ impl Reader {
         set
     }
 
+    /// Whether the invader can no longer make two eyes, nor a seki, nor
+    /// take a wall: the walls cannot be captured from inside, every
+    /// killer stone in the region is joined to them, and the points that
+    /// touch none of those stones (only they can be eyes) hold no two
+    /// apart. The invader's stones are dead then, though not yet taken;
+    /// waiting for the capture costs the reader its deepest lines.
+    fn no_two_eyes(&self, position: &Position) -> bool {
+        if !self.walls_hold {
+            return false;
+        }
+        let geometry = position.geometry();
+        let board = position.board_mask();
+        let killer_inside = self.in_region(position, self.invader.opponent().cell());
+        let held = self
+            .walls
+            .flood(&self.walls.or(&killer_inside), geometry, board);
+        if !killer_inside.and_not(&held).is_empty() {
+            return false;
+        }
+        let eye_room = self.region.and_not(&held.dilate(geometry, board));
+        eye_room.iter().all(|p| {
+            let mut point = Bitboard::EMPTY;
+            point.set(p);
+            eye_room.and_not(&point.dilate(geometry, board)).is_empty()
+        })
+    }
+
     /// Whether the `invaders` enclose at least two points of the region
     /// apart from its walls: unconditional life needs two such regions
     /// (Benson's vital regions), and asking costs less than Benson.
@@ -386,6 +421,11 @@ impl Reader {
         let wall_lost = self.walls.iter().any(|q| position.cell(q) != killer);
         if wall_lost || passes >= 2 {
             return Some(false);
+        }
+        // The room for eyes changes with the killer's stones only: asked
+        // after its moves, it is asked where it can have shrunk.
+        if position.to_move() == self.invader && self.no_two_eyes(position) {
+            return Some(true);
         }
         // Two eyes take at least six stones (two one-point eyes in a corner):
         // fewer are never alive unconditionally, so Benson is skipped.
@@ -477,6 +517,22 @@ mod tests {
                      OOOOOOO
                      .......";
         assert!(dies_within(board, (1, 5), Color::White, 100_000));
+    }
+
+    #[test]
+    fn stones_left_no_room_for_two_eyes_die_before_they_are_taken() {
+        // The four-by-three corner again: once Black's stones joined to
+        // its wall leave no two points apart that could be eyes, White is
+        // dead without the lines that take every stone it throws in
+        // (20,000 nodes did not prove it when only a capture did).
+        let board = "....X.O
+                     .O..X.O
+                     ....X.O
+                     XXXXX.O
+                     ......O
+                     OOOOOOO
+                     .......";
+        assert!(dies_within(board, (1, 5), Color::White, 15_000));
     }
 
     #[test]

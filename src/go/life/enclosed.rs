@@ -507,16 +507,24 @@ mod tests {
         assert!(dies(board, (1, 5), Color::White));
     }
 
+    /// A White stone in Black's four-by-three corner, Black's wall with
+    /// liberties outside.
+    const FOUR_BY_THREE_CORNER: &str = "....X.O
+                                        .O..X.O
+                                        ....X.O
+                                        XXXXX.O
+                                        ......O
+                                        OOOOOOO
+                                        .......";
+
     #[test]
     fn a_lone_stone_in_a_four_by_three_corner_dies_given_the_nodes() {
-        let board = "....X.O
-                     .O..X.O
-                     ....X.O
-                     XXXXX.O
-                     ......O
-                     OOOOOOO
-                     .......";
-        assert!(dies_within(board, (1, 5), Color::White, 100_000));
+        assert!(dies_within(
+            FOUR_BY_THREE_CORNER,
+            (1, 5),
+            Color::White,
+            100_000
+        ));
     }
 
     #[test]
@@ -525,14 +533,12 @@ mod tests {
         // its wall leave no two points apart that could be eyes, White is
         // dead without the lines that take every stone it throws in
         // (20,000 nodes did not prove it when only a capture did).
-        let board = "....X.O
-                     .O..X.O
-                     ....X.O
-                     XXXXX.O
-                     ......O
-                     OOOOOOO
-                     .......";
-        assert!(dies_within(board, (1, 5), Color::White, 15_000));
+        assert!(dies_within(
+            FOUR_BY_THREE_CORNER,
+            (1, 5),
+            Color::White,
+            15_000
+        ));
     }
 
     #[test]

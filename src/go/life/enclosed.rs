@@ -127,9 +127,12 @@ fn read_region(
     let open_points = region.and_not(&position.stones(invader)).count();
     // A wall string with a liberty outside cannot be captured by play
     // inside, where the reader plays.
-    let walls_hold = walls
-        .iter()
-        .all(|q| !position.string_liberties(q).and_not(region).is_empty());
+    let mut unchecked = walls;
+    let mut walls_hold = true;
+    while walls_hold && let Some(q) = unchecked.first() {
+        unchecked = unchecked.and_not(&position.string_stones(q));
+        walls_hold = !position.string_liberties(q).and_not(region).is_empty();
+    }
     let mut reader = Reader {
         region: *region,
         walls,
@@ -377,10 +380,11 @@ impl Reader {
             return false;
         }
         let eye_room = self.region.and_not(&held.dilate(geometry, board));
+        // No two apart: every point of it touches all the others.
+        let room = eye_room.count();
         eye_room.iter().all(|p| {
-            let mut point = Bitboard::EMPTY;
-            point.set(p);
-            eye_room.and_not(&point.dilate(geometry, board)).is_empty()
+            let near = geometry.neighbours(p);
+            room <= 1 + near.iter().filter(|&&q| eye_room.contains(q)).count() as u32
         })
     }
 

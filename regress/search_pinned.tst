@@ -53,6 +53,6 @@ kosumi-game go
 boardsize 13
 kosumi-param playouts 150
 110 kosumi-winrate
-#? [black K4 win rate 51\.9% visits 52 playouts 150]
+#? [black D10 win rate 55\.0% visits 60 playouts 150]
 120 kosumi-pv w
-#? [D4 K10 H11 L8 K12 L11]
+#? [K4 K10 L8 H11 J8 L9 M8]

@@ -9,9 +9,10 @@
 # Held out (every figure in the table's header is measured on them): the
 # 2016 archives, and the strong programs' SGF games under AI/. The shipped
 # table was made from the 73 pre-2016 archives in the snapshot the
-# project's tools hold (606,436 games); it needs about 12 GB of memory and
-# half an hour on two cores. After Coulom's MM the model gains latent
-# vectors (factorization Bradley-Terry) fitted by gradient descent.
+# project's tools hold (606,436 games); it needs about 15 GB of memory and
+# an hour on two cores. After Coulom's MM on 12,000 games the model gains
+# latent vectors of 16 numbers (factorization Bradley-Terry), fitted by
+# gradient descent on those games and 56,000 more, each seen once.
 set -euo pipefail
 data="${1:?path of a computer-go-dataset clone}"
 out="${2:?path of the table to write}"
@@ -31,7 +32,8 @@ held_list="$(IFS=,; echo "${held[*]}")"
 cd "$here"
 cargo run --release --example train_features -- \
   --note "Tygem 9d against 9d, yenw/computer-go-dataset TYGEM/Kifu: ${#train[@]} monthly archives before 2016; held out: its 2016 archives and its AI folder's SGF games" \
-  --fit-games 12000 --harvest-games 120000 --min-count 40 --sweeps 8 \
-  --factors 8 --factor-min-count 6900 --epochs 5 --rate 0.02 --decay 0.5 \
+  --fit-games 12000 --harvest-games 120000 --min-count 40 --sweeps 6 \
+  --factors 16 --factor-min-count 3500 --epochs 8 --rate 0.02 --decay 0.7 \
+  --stream-games 56000 \
   --held-out "tygem2016=$held_list" --held-out "ai=$data/AI" --held-out-games 150 \
   "$out" "${train[@]}"

@@ -143,6 +143,7 @@ fn read_region(
         proven: TableMap::default(),
         failed: TableMap::default(),
         spare: Vec::new(),
+        shapes: TableMap::default(),
     };
     let mut start = position.clone();
     start.set_to_move(first);
@@ -259,6 +260,10 @@ struct Reader {
     /// Boards the finished nodes played on, to play later ones on: copying
     /// the part of a board in use costs less than cloning a whole one.
     spare: Vec<Box<Position>>,
+    /// Whether the invader is dead or alive by its shape (see
+    /// [`Reader::settled`]), by table key: iterative deepening visits a
+    /// position again at every depth.
+    shapes: TableMap<u64, Option<bool>>,
 }
 
 impl Reader {
@@ -268,10 +273,11 @@ impl Reader {
     /// other side's every move must then be answered, so its first
     /// unproven move ends the node.
     fn proves(&mut self, position: &Position, depth: u32, passes: u8, killer_goal: bool) -> bool {
-        if let Some(killer_wins) = self.settled(position, passes) {
+        let hash = self.key(position);
+        if let Some(killer_wins) = self.settled(position, hash, passes) {
             return killer_wins == killer_goal;
         }
-        let key = (self.key(position), passes);
+        let key = (hash, passes);
         if let Some(&killer_wins) = self.proven.get(&key) {
             return killer_wins == killer_goal;
         }
@@ -329,7 +335,7 @@ impl Reader {
     /// the goal within `depth` plies; every legal move of the region is
     /// tried here, not only the most urgent.
     fn proving_move(&mut self, start: &Position, depth: u32, killer_goal: bool) -> Option<Point> {
-        if self.settled(start, 0).is_some() {
+        if self.settled(start, self.key(start), 0).is_some() {
             return None;
         }
         let mover = start.to_move();
@@ -415,8 +421,9 @@ impl Reader {
         key
     }
 
-    /// The result where the position itself decides it.
-    fn settled(&self, position: &Position, passes: u8) -> Option<bool> {
+    /// The result where the position itself decides it; `hash` is its
+    /// table key.
+    fn settled(&mut self, position: &Position, hash: u64, passes: u8) -> Option<bool> {
         let invaders = self.in_region(position, self.invader.cell());
         if invaders.is_empty() {
             return Some(true);
@@ -426,6 +433,19 @@ impl Reader {
         if wall_lost || passes >= 2 {
             return Some(false);
         }
+        // The rest depends on the region's stones and the side to move
+        // alone, which the key holds.
+        if let Some(&shape) = self.shapes.get(&hash) {
+            return shape;
+        }
+        let shape = self.decided_by_shape(position, &invaders);
+        self.shapes.insert(hash, shape);
+        shape
+    }
+
+    /// Whether the `invaders` (those in the region, some) are dead for
+    /// want of room for two eyes, or alive unconditionally.
+    fn decided_by_shape(&self, position: &Position, invaders: &Bitboard) -> Option<bool> {
         // The room for eyes changes with the killer's stones only: asked
         // after its moves, it is asked where it can have shrunk.
         if position.to_move() == self.invader && self.no_two_eyes(position) {
@@ -434,10 +454,10 @@ impl Reader {
         // Two eyes take at least six stones (two one-point eyes in a corner):
         // fewer are never alive unconditionally, so Benson is skipped.
         if invaders.count() >= MIN_PASS_ALIVE_STONES
-            && self.two_enclosures(position, &invaders)
+            && self.two_enclosures(position, invaders)
             && pass_alive_within(position, self.invader, &self.region)
                 .stones
-                .intersects(&invaders)
+                .intersects(invaders)
         {
             return Some(false);
         }

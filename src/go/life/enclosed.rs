@@ -443,8 +443,9 @@ impl Reader {
         shape
     }
 
-    /// Whether the `invaders` (those in the region, some) are dead for
-    /// want of room for two eyes, or alive unconditionally.
+    /// Whether the invader's stones in the region (`invaders`, at least
+    /// one) are dead for want of room for two eyes (`Some(true)`: the
+    /// killer wins) or alive unconditionally (`Some(false)`).
     fn decided_by_shape(&self, position: &Position, invaders: &Bitboard) -> Option<bool> {
         // The room for eyes changes with the killer's stones only: asked
         // after its moves, it is asked where it can have shrunk.

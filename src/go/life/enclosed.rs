@@ -260,9 +260,8 @@ struct Reader {
     /// Boards the finished nodes played on, to play later ones on: copying
     /// the part of a board in use costs less than cloning a whole one.
     spare: Vec<Box<Position>>,
-    /// Whether the invader is dead or alive by its shape (see
-    /// [`Reader::settled`]), by table key: iterative deepening visits a
-    /// position again at every depth.
+    /// The verdicts of [`Reader::decided_by_shape`] by table key:
+    /// iterative deepening visits a position again at every depth.
     shapes: TableMap<u64, Option<bool>>,
 }
 

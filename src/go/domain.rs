@@ -18,7 +18,8 @@ use super::checks::MoveChecks;
 use super::gammas::{RatingContext, gammas_for};
 use super::policy::heavy_playout;
 use super::prior::{
-    PriorContext, add_learned, go_prior, root_life_priors, root_reading_priors, root_vital_priors,
+    PriorContext, add_learned, go_prior, local_reading_priors, root_life_priors,
+    root_reading_priors, root_vital_priors,
 };
 use crate::search::domain::{Leaf, Prior, RecentMoves};
 
@@ -167,6 +168,10 @@ impl Domain for GoDomain {
         } else {
             Vec::new()
         }
+    }
+
+    fn deep_priors(params: &SearchParams, position: &Position, last: Point) -> Vec<(Point, Prior)> {
+        local_reading_priors(params, position, last)
     }
 
     fn plan_root(

@@ -8,7 +8,7 @@ use super::checks::MoveChecks;
 use super::life::enclosed::{MAX_READ_EMPTIES, enclosing_regions, key_move};
 use super::life::eyes::vital_points;
 use super::policy::pattern_at;
-use super::reading::{Effect, root_effects};
+use super::reading::{Effect, local_effects, root_effects};
 use super::tactics::atari_chases_broken_ladder;
 use crate::search::domain::{Prior, RecentMoves};
 use crate::search::params::SearchParams;
@@ -186,7 +186,45 @@ pub fn root_reading_priors(
     if position.kind() != GameKind::Go || params.prior_read_win + params.prior_read_futile == 0 {
         return Vec::new();
     }
-    let effects = root_effects(position, mover);
+    reading_priors(params, position, mover, root_effects(position, mover))
+}
+
+/// Points within this many steps of a node's last move whose strings the
+/// node's reading reads (see [`local_reading_priors`]).
+const LOCAL_READING_REACH: usize = 2;
+
+/// [`root_reading_priors`] for the side to move at a node inside the
+/// search, reading only the strings with a stone near `last`, the move into
+/// the node: the fights that move started or changed.
+pub fn local_reading_priors(
+    params: &SearchParams,
+    position: &Position,
+    last: Point,
+) -> Vec<(Point, Prior)> {
+    if position.kind() != GameKind::Go || params.prior_read_win + params.prior_read_futile == 0 {
+        return Vec::new();
+    }
+    let mut focus = Bitboard::EMPTY;
+    focus.set(last);
+    for _ in 0..LOCAL_READING_REACH {
+        focus = focus.dilate(position.geometry(), position.board_mask());
+    }
+    let mover = position.to_move();
+    reading_priors(
+        params,
+        position,
+        mover,
+        local_effects(position, mover, &focus),
+    )
+}
+
+/// The priors of `mover`'s moves from the reading's `effects`.
+fn reading_priors(
+    params: &SearchParams,
+    position: &Position,
+    mover: Color,
+    effects: Vec<(Point, Effect)>,
+) -> Vec<(Point, Prior)> {
     let liberties = LibertyMemo::new(position);
     let mut priors: Vec<(Point, u32, bool)> = Vec::new();
     for (p, effect) in effects {
@@ -507,6 +545,33 @@ mod tests {
             ..SearchParams::default()
         };
         assert!(root_reading_priors(&off, &p, Color::White).is_empty());
+    }
+
+    #[test]
+    fn a_node_reads_the_strings_near_its_last_move_only() {
+        // The root reading's position: White's H7 captures J8-J9.
+        let mut p = Position::from_text(
+            "........X
+             ........X
+             ........O
+             ........X
+             .........
+             .........
+             ....X....
+             .........
+             .........",
+            GameKind::Go,
+        )
+        .unwrap();
+        p.set_to_move(Color::White);
+        let params = SearchParams::default();
+        let near = local_reading_priors(&params, &p, at(&p, 8, 5));
+        let h7 = near.iter().find(|&&(q, _)| q == at(&p, 7, 6));
+        assert!(
+            h7.is_some_and(|(_, prior)| prior.wins == 2 * prior.visits),
+            "{near:?}"
+        );
+        assert!(local_reading_priors(&params, &p, at(&p, 4, 2)).is_empty());
     }
 
     #[test]

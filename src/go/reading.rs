@@ -36,6 +36,11 @@ const READ_NODES: u32 = 10000;
 /// Moves all the reads of one root analysis may play together.
 const ROOT_READ_NODES: u32 = 100_000;
 
+/// [`READ_NODES`] and [`ROOT_READ_NODES`] for the reading of a node inside
+/// the search (see [`local_effects`]), which runs many times a search.
+const LOCAL_READ_NODES: u32 = 2_000;
+const LOCAL_TOTAL_READ_NODES: u32 = 6_000;
+
 /// The attacker's widths tried in turn: plies (from where the read
 /// starts) within which it also tries nets and three-liberty strings.
 const WIDTHS: [usize; 4] = [0, 2, 4, WIDE_PLIES];
@@ -85,13 +90,41 @@ pub enum Effect {
 /// that capture it (enemy strings), that save it, or that extend it in
 /// vain (own strings). A point may appear more than once.
 pub fn root_effects(position: &Position, mover: Color) -> Vec<(Point, Effect)> {
+    effects_of_strings_in(position, mover, None, (READ_NODES, ROOT_READ_NODES))
+}
+
+/// [`root_effects`] for the strings with a stone in `focus` only: what a
+/// node inside the search reads about the strings its last move touched.
+pub fn local_effects(position: &Position, mover: Color, focus: &Bitboard) -> Vec<(Point, Effect)> {
+    effects_of_strings_in(
+        position,
+        mover,
+        Some(focus),
+        (LOCAL_READ_NODES, LOCAL_TOTAL_READ_NODES),
+    )
+}
+
+/// The tactical effects of `mover`'s moves on the strings with a stone in
+/// `focus` (every string without one), within `(nodes a read, nodes in
+/// all)`.
+fn effects_of_strings_in(
+    position: &Position,
+    mover: Color,
+    focus: Option<&Bitboard>,
+    (read_nodes, total_nodes): (u32, u32),
+) -> Vec<(Point, Effect)> {
     PLIES.with_borrow_mut(|plies| {
         let mut reader = Reader::new(plies);
+        reader.read_nodes = read_nodes;
         let mut effects = Vec::new();
         let mut seen = Bitboard::EMPTY;
         let mut spent = 0;
         for color in [mover.opponent(), mover] {
-            for s in position.stones(color).iter() {
+            let stones = match focus {
+                Some(focus) => position.stones(color).and(focus),
+                None => position.stones(color),
+            };
+            for s in stones.iter() {
                 if seen.contains(s) {
                     continue;
                 }
@@ -100,7 +133,7 @@ pub fn root_effects(position: &Position, mover: Color) -> Vec<(Point, Effect)> {
                 if position.liberties_up_to(s, SAFE_LIBERTIES).len() >= SAFE_LIBERTIES {
                     continue;
                 }
-                if spent >= ROOT_READ_NODES {
+                if spent >= total_nodes {
                     return effects;
                 }
                 let mut size = stones.count();
@@ -126,6 +159,8 @@ struct Reader<'a> {
     nodes: u32,
     /// When `nodes` reaches it, the read gives up.
     limit: u32,
+    /// Nodes each read may play (see `read_widening`).
+    read_nodes: u32,
     /// Plies within which the attacker also tries nets and strings with
     /// three liberties (at most `WIDE_PLIES`).
     width: usize,
@@ -141,6 +176,7 @@ impl<'a> Reader<'a> {
             plies,
             nodes: 0,
             limit: 0,
+            read_nodes: READ_NODES,
             width: 0,
             gave_up: false,
         }
@@ -186,7 +222,7 @@ impl<'a> Reader<'a> {
     /// adds attacking tries, so a capture found narrow stands and is found
     /// cheaply; a width that runs out of budget ends the widening.
     fn read_widening(&mut self, ply: usize, mut proves: impl FnMut(&mut Self) -> bool) -> bool {
-        self.limit = self.nodes + READ_NODES;
+        self.limit = self.nodes + self.read_nodes;
         self.gave_up = false;
         for width in WIDTHS {
             self.width = ply + width;

@@ -166,6 +166,14 @@ impl Domain for NogoDomain {
     /// Boards within the solver's size: solve the root when few points are
     /// left; a little beyond, verify the candidates after the playouts,
     /// which then keep part of the time.
+    fn deep_priors(
+        _params: &SearchParams,
+        _position: &Position,
+        _last: Point,
+    ) -> Vec<(Point, Prior)> {
+        Vec::new()
+    }
+
     fn plan_root(
         table: &mut KeptTable,
         game: &Game,

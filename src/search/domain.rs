@@ -209,6 +209,11 @@ pub trait Domain: 'static {
         recent: RecentMoves,
         limits: &SearchLimits,
     ) -> Vec<(Point, Prior)>;
+    /// Priors for the moves of a tree node below the root once its
+    /// playouts reach `SearchParams::deep_reading_visits`: the reading the
+    /// root gets, for the positions the search keeps coming back to.
+    /// `last` is the move into the node.
+    fn deep_priors(params: &SearchParams, position: &Position, last: Point) -> Vec<(Point, Prior)>;
     /// What to settle at the root before the playouts (`legal` are the
     /// root moves), and until when to verify candidates after them, if the
     /// playouts are to stop early for that: then the share of the time

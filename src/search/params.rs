@@ -164,6 +164,12 @@ tunables! {
     /// shows dies anyway (Go). Measurements: docs/tuning.md.
     prior_read_futile: u32 = 400, (0, 1000),
         "virtual losses at the root for extending a string that reading shows dies (Go)";
+    /// A node below the root gets the root's tactical reading (captures,
+    /// saves, futile extensions as priors of its moves) when its playouts
+    /// reach this many: the lines the search keeps returning to are read
+    /// as the root is. 0 turns it off (Go). Measurements: docs/tuning.md.
+    deep_reading_visits: u32 = 1000, (0, u32::MAX),
+        "Go: playouts at which a node below the root gets the root's tactical reading (0: off)";
     /// Virtual wins at the root for the vital point of a small eye space
     /// (three to six points) of a group not yet alive (Go).
     prior_vital: u32 = 20, (0, 1000),

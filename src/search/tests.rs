@@ -340,6 +340,72 @@ fn a_futile_extension_forgets_its_reused_playouts() {
     );
 }
 
+/// Nodes below the root with at least `at` playouts, and how many of them
+/// lack on some move the priors their reading gives (see
+/// `SearchParams::deep_reading_visits`), after a search with `visits`.
+fn nodes_missing_their_reading(visits: u32, at: u32) -> (usize, usize) {
+    use crate::go::GoDomain;
+    // Black J8-J9 dies once White saves J7 at H7 (see `go::reading`).
+    let game = game_from(
+        "........X
+         ........X
+         ........O
+         ........X
+         .........
+         .........
+         .........
+         .........
+         .........",
+        GameKind::Go,
+        Color::Black,
+    );
+    let params = SearchParams {
+        deep_reading_visits: visits,
+        ..SearchParams::default()
+    };
+    let mut s = searcher_with(params.clone());
+    run(&mut s, &game, 3000);
+    let tree = &s.kept.as_ref().expect("the search keeps its tree").tree;
+    let (mut busy, mut missing) = (0, 0);
+    let mut stack = vec![(ROOT, game.position().clone())];
+    while let Some((node, position)) = stack.pop() {
+        let (first, count) = tree.node(node).children();
+        for (k, child) in tree.block(first, count).iter().enumerate() {
+            let Move::Play(p) = child.mv() else { continue };
+            if child.visits() < at {
+                continue;
+            }
+            let mut after = position.clone();
+            after.play_in_search(p, position.to_move());
+            busy += 1;
+            let (grand_first, grand_count) = child.children();
+            let grandchildren = tree.block(grand_first, grand_count);
+            let unread = GoDomain::deep_priors(&params, &after, p)
+                .iter()
+                .any(|&(q, prior)| {
+                    grandchildren
+                        .iter()
+                        .find(|g| g.mv() == Move::Play(q))
+                        .is_some_and(|g| g.prior_visits() < prior.visits)
+                });
+            missing += usize::from(unread);
+            stack.push((first + k as NodeId, after));
+        }
+    }
+    (busy, missing)
+}
+
+/// With `deep_reading_visits`, every node the search came back to that
+/// often carries its reading on its moves; without, the busy nodes near
+/// the fight do not.
+#[test]
+fn busy_nodes_carry_their_reading() {
+    let (busy, missing) = nodes_missing_their_reading(50, 50);
+    assert!(busy > 0 && missing == 0, "{busy} busy, {missing} unread");
+    let (busy, missing) = nodes_missing_their_reading(0, 50);
+    assert!(busy > 0 && missing > 0, "{busy} busy, {missing} unread");
+}
+
 /// White's seven columns to Black's one, and komi: up to 61 points up
 /// (about 42 in playouts, where Black still lives in some of them).
 /// The moves' score leads say so, at the real komi also when the

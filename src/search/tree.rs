@@ -175,6 +175,14 @@ impl Node {
         self.visits_with_prior.fetch_add(1, Relaxed);
     }
 
+    /// Counts one more playout in flight; returns the real playouts
+    /// through the node with it (each count is returned to one caller).
+    #[inline]
+    pub fn add_visit_counted(&self) -> u32 {
+        let before = self.visits_with_prior.fetch_add(1, Relaxed);
+        (before + 1).saturating_sub(self.prior_visits.load(Relaxed) as u32)
+    }
+
     /// Counts `n` playouts at once, as if they had run (tests of the
     /// counters' ceiling, which a real search needs minutes to reach).
     #[cfg(test)]

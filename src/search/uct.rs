@@ -127,6 +127,13 @@ impl<D: Domain> Worker<D> {
         self.movers.push(shared.root.to_move().opponent());
         self.trace_at_depth.push(0);
         let mut node = ROOT;
+        // A node below the root is read when the playout that takes its
+        // real playouts to `read_at` enters it: after its expansion, once.
+        let read_at = match shared.params.deep_reading_visits {
+            0 => 0,
+            visits => visits.max(shared.expand_threshold + 1),
+        };
+        let mut entry_visits = 0;
         loop {
             let current = tree.node(node);
             if current.children().1 == 0
@@ -143,6 +150,9 @@ impl<D: Domain> Worker<D> {
                     &mut self.prior_board,
                 );
             }
+            if read_at != 0 && entry_visits == read_at && node != ROOT {
+                self.read_deep_node(shared, node);
+            }
             let (first, count) = current.children();
             if count == 0 {
                 if current.state() == EXPANDED && !D::HAS_PASS {
@@ -154,7 +164,7 @@ impl<D: Domain> Worker<D> {
             }
             let child = select::<D>(shared, node, first, count);
             let child_node = tree.node(child);
-            child_node.add_visit();
+            entry_visits = child_node.add_visit_counted();
             let mover = self.scratch.to_move();
             match child_node.mv() {
                 Move::Play(p) => {
@@ -176,6 +186,28 @@ impl<D: Domain> Worker<D> {
                     None => UNPROVEN,
                 });
                 return Some((winner, Some(black_margin)));
+            }
+        }
+    }
+
+    /// Gives the moves of `node` (the position on `scratch`) the priors of
+    /// the game's reading at that position, if its children are made.
+    #[cold]
+    fn read_deep_node(&self, shared: &Shared, node: NodeId) {
+        let tree = shared.tree;
+        let current = tree.node(node);
+        if current.state() != EXPANDED {
+            return;
+        }
+        let Move::Play(last) = current.mv() else {
+            return;
+        };
+        let (first, count) = current.children();
+        let children = tree.block(first, count);
+        for (p, prior) in D::deep_priors(shared.params, &self.scratch, last) {
+            if let Some(child) = children.iter().find(|c| c.mv() == Move::Play(p)) {
+                let (visits, wins) = prior.to_node();
+                child.add_prior(visits, wins);
             }
         }
     }

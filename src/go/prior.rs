@@ -183,10 +183,7 @@ pub fn root_reading_priors(
     position: &Position,
     mover: Color,
 ) -> Vec<(Point, Prior)> {
-    if position.kind() != GameKind::Go || params.prior_read_win + params.prior_read_futile == 0 {
-        return Vec::new();
-    }
-    reading_priors(params, position, mover, root_effects(position, mover))
+    reading_priors(params, position, mover, || root_effects(position, mover))
 }
 
 /// Points within this many steps of a node's last move whose strings the
@@ -201,30 +198,29 @@ pub fn local_reading_priors(
     position: &Position,
     last: Point,
 ) -> Vec<(Point, Prior)> {
-    if position.kind() != GameKind::Go || params.prior_read_win + params.prior_read_futile == 0 {
-        return Vec::new();
-    }
-    let mut focus = Bitboard::EMPTY;
-    focus.set(last);
-    for _ in 0..LOCAL_READING_REACH {
-        focus = focus.dilate(position.geometry(), position.board_mask());
-    }
     let mover = position.to_move();
-    reading_priors(
-        params,
-        position,
-        mover,
-        local_effects(position, mover, &focus),
-    )
+    reading_priors(params, position, mover, || {
+        let mut focus = Bitboard::EMPTY;
+        focus.set(last);
+        for _ in 0..LOCAL_READING_REACH {
+            focus = focus.dilate(position.geometry(), position.board_mask());
+        }
+        local_effects(position, mover, &focus)
+    })
 }
 
-/// The priors of `mover`'s moves from the reading's `effects`.
+/// The priors of `mover`'s moves from the reading `read` does, which runs
+/// only in Go and when those priors are on.
 fn reading_priors(
     params: &SearchParams,
     position: &Position,
     mover: Color,
-    effects: Vec<(Point, Effect)>,
+    read: impl FnOnce() -> Vec<(Point, Effect)>,
 ) -> Vec<(Point, Prior)> {
+    if position.kind() != GameKind::Go || params.prior_read_win + params.prior_read_futile == 0 {
+        return Vec::new();
+    }
+    let effects = read();
     let liberties = LibertyMemo::new(position);
     let mut priors: Vec<(Point, u32, bool)> = Vec::new();
     for (p, effect) in effects {

@@ -163,9 +163,6 @@ impl Domain for NogoDomain {
         Vec::new()
     }
 
-    /// Boards within the solver's size: solve the root when few points are
-    /// left; a little beyond, verify the candidates after the playouts,
-    /// which then keep part of the time.
     fn deep_priors(
         _params: &SearchParams,
         _position: &Position,
@@ -174,6 +171,9 @@ impl Domain for NogoDomain {
         Vec::new()
     }
 
+    /// Boards within the solver's size: solve the root when few points are
+    /// left; a little beyond, verify the candidates after the playouts,
+    /// which then keep part of the time.
     fn plan_root(
         table: &mut KeptTable,
         game: &Game,
